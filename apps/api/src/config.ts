@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Where the embedded store keeps its files unless DATA_DIR says otherwise: apps/api/data. */
+export const DEFAULT_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'data');
+
+const DURATION = /^(\d+)(ms|s|m|h)$/;
+const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const;
+
+/** "5m" → 300000. Exported for the CLI and tests. */
+export function parseDuration(text: string): number {
+  const match = DURATION.exec(text.trim());
+  if (!match) throw new Error(`"${text}" is not a duration like 500ms, 30s, 5m or 1h`);
+  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+}
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanString.default('false'),
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .default('5m,60m')
+    .transform((text, ctx) => {
+      try {
+        const delays = text.split(',').map(parseDuration);
+        if (delays.length !== 2) throw new Error('exactly two delays are needed (attempts 2 and 3)');
+        return delays as [number, number];
+      } catch (error) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
+});
+
+export interface Config {
+  /** PostgreSQL server URL; undefined selects the embedded PGlite store under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  port: number;
+  host: string;
+  adminToken: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  webhooks: {
+    allowPrivateUrls: boolean;
+    retryDelaysMs: [number, number];
+    timeoutMs: number;
+    /** Run the delivery worker inside the API process. */
+    inProcessWorker: boolean;
+  };
+}
+
+/**
+ * Reads and validates the environment once. Nothing else in the service reads process.env;
+ * a bad value stops start-up with a message naming every offending variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = EnvSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    port: e.PORT,
+    host: e.HOST,
+    adminToken: e.ADMIN_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    webhooks: {
+      allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
+      retryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      inProcessWorker: e.DELIVERY_WORKER === 'on',
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { migrate, migrationsApplied, readMigrations, type Migration } from './migrate.js';
+import type { SqlSession } from './sql-session.js';
+
+export type Db = PrismaClient;
+
+export interface Store {
+  kind: 'embedded' | 'postgres';
+  db: Db;
+  /** Raw SQL on a connection of its own (the migration runner, readiness). */
+  withSession<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
+  /** Applies pending migrations; returns the names applied. */
+  migrate(): Promise<string[]>;
+  /** Database reachable and every migration applied. */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** postgres:// URL of a server; absent selects the embedded store. */
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded store; absent means in memory (tests). */
+  dataDir?: string | undefined;
+  /** Connection pool size on a server. */
+  poolSize?: number;
+}
+
+function withMigrations(
+  kind: Store['kind'],
+  db: Db,
+  withSession: Store['withSession'],
+  close: () => Promise<void>,
+): Store {
+  let migrations: Migration[] | undefined;
+  const load = async () => (migrations ??= await readMigrations());
+  return {
+    kind,
+    db,
+    withSession,
+    migrate: async () => withSession(async (s) => migrate(s, await load())),
+    ready: async () => {
+      try {
+        return await withSession(async (s) => migrationsApplied(s, await load()));
+      } catch {
+        return false;
+      }
+    },
+    close,
+  };
+}
+
+async function openEmbedded(dataDir: string | undefined): Promise<Store> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir, extensions: { btree_gist } });
+  const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const session: SqlSession = {
+    query: async (sql, params) => (await pglite.query(sql, params)).rows as never[],
+    exec: async (sql) => {
+      await pglite.exec(sql);
+    },
+  };
+  return withMigrations(
+    'embedded',
+    db,
+    async (fn) => fn(session),
+    async () => {
+      await db.$disconnect();
+      await pglite.close();
+    },
+  );
+}
+
+function openServer(databaseUrl: string, poolSize: number): Store {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return withMigrations(
+    'postgres',
+    db,
+    async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          query: async (sql, params) => (await client.query(sql, params)).rows,
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async () => {
+      await db.$disconnect();
+      await pool.end();
+    },
+  );
+}
+
+/** Opens the store the configuration selects: a PostgreSQL server, or embedded PGlite. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  return options.databaseUrl
+    ? openServer(options.databaseUrl, options.poolSize ?? 10)
+    : openEmbedded(options.dataDir);
+}

@@ -1,0 +1,45 @@
+import { AppError } from './app-error.js';
+
+/**
+ * Keyset paging over (created_at DESC, id DESC). The cursor is opaque to clients: the last
+ * row's exact created_at (milliseconds) and id, base64url-encoded.
+ */
+export interface CursorKey {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(key: CursorKey): string {
+  return Buffer.from(`${key.createdAt.getTime()}:${key.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): CursorKey {
+  const [ms, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const createdAt = new Date(Number(ms));
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw new AppError('VALIDATION_ERROR', 'cursor: not a cursor returned by this API.');
+  }
+  return { createdAt, id };
+}
+
+/** The Prisma `where` fragment selecting rows after the cursor in newest-first order. */
+export function afterCursor(cursor: string | undefined) {
+  if (!cursor) return {};
+  const { createdAt, id } = decodeCursor(cursor);
+  return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
+}
+
+export const newestFirst = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
+
+/**
+ * Turns rows fetched with `take: limit + 1` into one page: the extra row only says
+ * whether another page exists.
+ */
+export function toPage<Row extends CursorKey, Out>(rows: Row[], limit: number, map: (r: Row) => Out) {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    data: page.map(map),
+    next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
+}

@@ -1,0 +1,73 @@
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openStore } from './db/open-store.js';
+import { resolveAdminToken } from './lib/admin-token.js';
+import { lockDataDir } from './lib/data-dir-lock.js';
+import { createLogger } from './lib/logger.js';
+
+const SHUTDOWN_GRACE_MS = 25_000;
+
+function listen(server: Server, port: number, host: string) {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const embedded = !config.databaseUrl;
+  const unlock = embedded ? await lockDataDir(await ensureDir(config.dataDir)) : async () => {};
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await store.migrate();
+  logger.info({ store: store.kind, applied_migrations: applied }, 'store ready');
+
+  const admin = await resolveAdminToken({ configured: config.adminToken, embedded, dataDir: config.dataDir });
+  if (admin.generated) {
+    // Printed once, on the run that created it; afterwards it is only in the data directory.
+    process.stderr.write(
+      `\nAdmin token (kept in ${config.dataDir}/admin-token; \`pnpm admin\` reads it from there):\n  ${admin.token}\n\n`,
+    );
+  }
+  if (!admin.token) logger.warn('ADMIN_TOKEN is not set: the admin API answers 401');
+
+  const app = createApp({ config, store, logger, adminToken: admin.token });
+  const http = createServer(app);
+  await listen(http, config.port, config.host);
+  logger.info({ url: `http://${config.host}:${config.port}`, store: store.kind }, 'humantime API listening');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.error('in-flight work did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      http.close(() => resolve());
+      http.closeIdleConnections();
+    });
+    await store.close();
+    await unlock();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+async function ensureDir(dir: string) {
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`humantime failed to start: ${(error as Error).message}\n`);
+  process.exit(1);
+});
