@@ -1,0 +1,68 @@
+import { initContract } from '@ts-rest/core';
+import { adminCommonResponses } from './common-responses.js';
+import {
+  CreateOrganizationBodySchema,
+  OrganizationPathParamsSchema,
+  OrganizationSchema,
+  OrganizationWithKeySchema,
+  RotatedKeySchema,
+  UpdateOrganizationBodySchema,
+} from './schemas/organization.js';
+
+const c = initContract();
+
+/**
+ * The admin API under /admin/v1, authorized by the ADMIN_TOKEN rather than an API key.
+ * Kept apart from `contract` so the public SDK and OpenAPI document never include it; the
+ * server and the `pnpm admin` command use it.
+ */
+export const adminContract = c.router(
+  {
+    createOrganization: {
+      method: 'POST',
+      path: '/organizations',
+      body: CreateOrganizationBodySchema,
+      responses: { 201: OrganizationWithKeySchema },
+      summary: 'Create an organization',
+      description: 'Creates an organization with its API key, shown only in this response.',
+    },
+    getOrganization: {
+      method: 'GET',
+      path: '/organizations/:organization_id',
+      pathParams: OrganizationPathParamsSchema,
+      responses: { 200: OrganizationSchema },
+      summary: 'Retrieve an organization',
+      description: 'Returns the organization without its key. Errors: 404 NOT_FOUND.',
+    },
+    updateOrganization: {
+      method: 'PATCH',
+      path: '/organizations/:organization_id',
+      pathParams: OrganizationPathParamsSchema,
+      body: UpdateOrganizationBodySchema,
+      responses: { 200: OrganizationSchema },
+      summary: 'Change plan or auto-purchase',
+      description:
+        'Sets the plan and/or auto_purchase. Errors: 404 NOT_FOUND, 422 VALIDATION_ERROR.',
+    },
+    rotateKey: {
+      method: 'POST',
+      path: '/organizations/:organization_id/rotate-key',
+      pathParams: OrganizationPathParamsSchema,
+      // No body: the fetch client then sends none, and the Express adapter skips body
+      // validation, so an empty POST and one with `{}` both work.
+      body: c.noBody(),
+      responses: { 200: RotatedKeySchema },
+      summary: 'Rotate the API key',
+      description:
+        'Replaces the API key; the old key answers 401 UNAUTHORIZED from this moment. ' +
+        'Errors: 404 NOT_FOUND.',
+    },
+  },
+  {
+    pathPrefix: '/admin/v1',
+    strictStatusCodes: true,
+    commonResponses: adminCommonResponses,
+  },
+);
+
+export type AdminContract = typeof adminContract;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API can answer with. Codes are stable (SPEC part 9): clients branch
+ * on them, so a code is only ever added here, never renamed or removed.
+ */
+export const ERROR_CODES = [
+  // SPEC part 7
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'SLOT_UNAVAILABLE',
+  'INVALID_DURATION',
+  'OUTSIDE_WORKING_HOURS',
+  'SCHEDULE_BLOCKED',
+  'LIMIT_REACHED',
+  'VALIDATION_ERROR',
+  // PRODUCT.md additions
+  'WEBHOOK_URL_TAKEN',
+  'IDEMPOTENCY_KEY_REUSED',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  // Answered by the server for a route that the contract declares but that has no handler
+  // yet, so a partly built server still speaks the envelope instead of crashing or 404ing.
+  'NOT_IMPLEMENTED',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The HTTP status that goes with each code; the envelope's `status` always equals it. */
+export const ERROR_STATUS = {
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  SLOT_UNAVAILABLE: 409,
+  INVALID_DURATION: 422,
+  OUTSIDE_WORKING_HOURS: 422,
+  SCHEDULE_BLOCKED: 422,
+  LIMIT_REACHED: 402,
+  VALIDATION_ERROR: 422,
+  WEBHOOK_URL_TAKEN: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  NOT_IMPLEMENTED: 501,
+} as const satisfies Record<ErrorCode, number>;
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/** SPEC part 7: `{ "error": { "code", "message", "status" } }`, for every error response. */
+export const ErrorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: ErrorCodeSchema.describe('Stable machine-readable identifier; branch on this.'),
+      message: z.string().describe('Human-readable explanation; may change between releases.'),
+      status: z.number().int().describe('Equal to the HTTP status of the response.'),
+    }),
+  })
+  .describe('Error envelope');
+
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+/** An envelope whose `code` and `status` are narrowed to the given code. */
+export type ErrorEnvelopeOf<C extends ErrorCode> = {
+  error: { code: C; message: string; status: (typeof ERROR_STATUS)[C] };
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * Builds the envelope for a code, taking the status from ERROR_STATUS so the two can never
+ * disagree.
+ *
+ * @example
+ * errorEnvelope('NOT_FOUND', 'No human with id 6f1c...')
+ * // { error: { code: 'NOT_FOUND', message: 'No human with id 6f1c...', status: 404 } }
+ */
+export function errorEnvelope<C extends ErrorCode>(code: C, message: string): ErrorEnvelopeOf<C> {
+  return { error: { code, message, status: ERROR_STATUS[code] } };
+}

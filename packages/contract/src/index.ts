@@ -1,0 +1,40 @@
+import { initContract } from '@ts-rest/core';
+import { v1CommonResponses } from './common-responses.js';
+import { bookings } from './routes/bookings.js';
+import { humans } from './routes/humans.js';
+import { overrides } from './routes/overrides.js';
+import { usage } from './routes/usage.js';
+import { webhooks } from './routes/webhooks.js';
+
+const c = initContract();
+
+/**
+ * The public API, every route under /v1. The Express server implements it and the SDK
+ * calls it; both get their types from here. strictStatusCodes makes an undeclared status
+ * a compile error on the server, and commonResponses declares the error envelope once.
+ */
+export const contract = c.router(
+  { humans, overrides, bookings, webhooks, usage },
+  {
+    pathPrefix: '/v1',
+    strictStatusCodes: true,
+    commonResponses: v1CommonResponses,
+  },
+);
+
+export type Contract = typeof contract;
+
+export * from './errors.js';
+export * from './common-responses.js';
+export * from './schemas/common.js';
+export * from './schemas/availability.js';
+export * from './schemas/human.js';
+export * from './schemas/override.js';
+export * from './schemas/slot.js';
+export * from './schemas/booking.js';
+export * from './schemas/event.js';
+export * from './schemas/webhook.js';
+export * from './schemas/usage.js';
+export * from './schemas/plan.js';
+export * from './schemas/organization.js';
+export { adminContract, type AdminContract } from './admin.js';

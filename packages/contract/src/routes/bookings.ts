@@ -1,0 +1,63 @@
+import { initContract } from '@ts-rest/core';
+import { ErrorEnvelopeSchema } from '../errors.js';
+import {
+  BookingPathParamsSchema,
+  BookingSchema,
+  CreateBookingBodySchema,
+  CreateBookingHeadersSchema,
+  ListBookingsQuerySchema,
+} from '../schemas/booking.js';
+import { listOf } from '../schemas/common.js';
+
+const c = initContract();
+
+export const bookings = c.router({
+  create: {
+    method: 'POST',
+    path: '/bookings',
+    headers: CreateBookingHeadersSchema,
+    body: CreateBookingBodySchema,
+    responses: { 201: BookingSchema, 402: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
+    summary: 'Book a slot',
+    description:
+      'Creates a confirmed booking and emits booking.confirmed. It succeeds exactly when ' +
+      'the slots endpoint would list that start for that duration (quota permitting). ' +
+      'Checks, in order: 422 VALIDATION_ERROR (body), 404 NOT_FOUND (human), 422 ' +
+      'INVALID_DURATION, 422 VALIDATION_ERROR (starts_at in the past), 422 ' +
+      'OUTSIDE_WORKING_HOURS, 422 SCHEDULE_BLOCKED, 409 SLOT_UNAVAILABLE (re-query the ' +
+      'slots and book another), 402 LIMIT_REACHED. With an Idempotency-Key, a retry with ' +
+      'the same body within 24 h returns the first response; another body with the same ' +
+      'key is 422 IDEMPOTENCY_KEY_REUSED.',
+  },
+  get: {
+    method: 'GET',
+    path: '/bookings/:booking_id',
+    pathParams: BookingPathParamsSchema,
+    responses: { 200: BookingSchema },
+    summary: 'Retrieve a booking',
+    description: 'Returns one booking, confirmed or cancelled. Errors: 404 NOT_FOUND.',
+  },
+  list: {
+    method: 'GET',
+    path: '/bookings',
+    query: ListBookingsQuerySchema,
+    responses: { 200: listOf(BookingSchema) },
+    summary: 'List bookings',
+    description:
+      "Lists the organization's bookings, newest first, optionally filtered by human_id, " +
+      'status and a starts_at window (starts_after inclusive, starts_before exclusive). ' +
+      'Errors: 422 VALIDATION_ERROR.',
+  },
+  cancel: {
+    method: 'DELETE',
+    path: '/bookings/:booking_id',
+    pathParams: BookingPathParamsSchema,
+    body: c.noBody(),
+    responses: { 200: BookingSchema },
+    summary: 'Cancel a booking',
+    description:
+      'Cancels the booking, frees its slot and emits booking.cancelled; returns it with ' +
+      'status "cancelled". Cancelling an already cancelled booking returns it again and ' +
+      'emits nothing. Errors: 404 NOT_FOUND.',
+  },
+});

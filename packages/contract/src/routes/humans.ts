@@ -1,0 +1,105 @@
+import { initContract } from '@ts-rest/core';
+import { ListQuery, listOf } from '../schemas/common.js';
+import {
+  AvailabilitySchema,
+  SetAvailabilityBodySchema,
+} from '../schemas/availability.js';
+import {
+  CreateHumanBodySchema,
+  HumanPathParamsSchema,
+  HumanSchema,
+  UpdateHumanBodySchema,
+} from '../schemas/human.js';
+import { SlotsQuerySchema, SlotsResponseSchema } from '../schemas/slot.js';
+
+const c = initContract();
+
+export const humans = c.router({
+  create: {
+    method: 'POST',
+    path: '/humans',
+    body: CreateHumanBodySchema,
+    responses: { 201: HumanSchema },
+    summary: 'Create a human',
+    description:
+      'Creates a person whose time can be booked. `timezone` is an IANA name; work hours are ' +
+      'read in it. Without `availability` the schedule defaults to Monday-Friday, ' +
+      '09:00-17:00, meeting_durations [30]. Errors: 422 VALIDATION_ERROR.',
+  },
+  list: {
+    method: 'GET',
+    path: '/humans',
+    query: ListQuery,
+    responses: { 200: listOf(HumanSchema) },
+    summary: 'List humans',
+    description:
+      "Lists the organization's humans, newest first, excluding deleted ones. Page with " +
+      '`limit` (1-100, default 50) and the `next_cursor` of the previous page.',
+  },
+  get: {
+    method: 'GET',
+    path: '/humans/:human_id',
+    pathParams: HumanPathParamsSchema,
+    responses: { 200: HumanSchema },
+    summary: 'Retrieve a human',
+    description: 'Returns one human. Errors: 404 NOT_FOUND (unknown, deleted or another organization).',
+  },
+  update: {
+    method: 'PATCH',
+    path: '/humans/:human_id',
+    pathParams: HumanPathParamsSchema,
+    body: UpdateHumanBodySchema,
+    responses: { 200: HumanSchema },
+    summary: 'Update a human',
+    description:
+      'Changes any of name, email, role and timezone; fields not sent stay as they are, and ' +
+      'null clears email or role. The schedule is changed with PUT .../availability. ' +
+      'Errors: 404 NOT_FOUND, 422 VALIDATION_ERROR.',
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/humans/:human_id',
+    pathParams: HumanPathParamsSchema,
+    body: c.noBody(),
+    responses: { 204: c.noBody() },
+    summary: 'Delete a human',
+    description:
+      'Soft-deletes the human: afterwards every route answers 404 NOT_FOUND for it. Its ' +
+      'existing bookings stay readable and cancellable. Errors: 404 NOT_FOUND.',
+  },
+  getAvailability: {
+    method: 'GET',
+    path: '/humans/:human_id/availability',
+    pathParams: HumanPathParamsSchema,
+    responses: { 200: AvailabilitySchema },
+    summary: "Retrieve a human's weekly schedule",
+    description: 'Returns the base weekly schedule (overrides not applied). Errors: 404 NOT_FOUND.',
+  },
+  setAvailability: {
+    method: 'PUT',
+    path: '/humans/:human_id/availability',
+    pathParams: HumanPathParamsSchema,
+    body: SetAvailabilityBodySchema,
+    responses: { 200: AvailabilitySchema },
+    summary: "Replace a human's weekly schedule",
+    description:
+      'Replaces the base weekly schedule; all four fields are required. working_days: ' +
+      'unique weekdays 1 (Monday) to 7 (Sunday). work_start < work_end, both HH:MM in the ' +
+      "human's timezone (no overnight shifts). meeting_durations: 1-20 unique minutes, each " +
+      '5-480. Errors: 404 NOT_FOUND, 422 VALIDATION_ERROR.',
+  },
+  slots: {
+    method: 'GET',
+    path: '/humans/:human_id/slots',
+    pathParams: HumanPathParamsSchema,
+    query: SlotsQuerySchema,
+    responses: { 200: SlotsResponseSchema },
+    summary: "List a human's open slots",
+    description:
+      "Returns the bookable slots between date_from and date_to (inclusive dates in the " +
+      "human's timezone, at most 62 dates) for one of the human's meeting_durations. Slots " +
+      'lie in working hours or open overrides, avoid block overrides and confirmed bookings, ' +
+      'start in the future and are sorted ascending; starts_at can be booked as-is. ' +
+      'Errors: 404 NOT_FOUND, 422 INVALID_DURATION, 422 VALIDATION_ERROR.',
+  },
+});

@@ -1,0 +1,56 @@
+import { initContract } from '@ts-rest/core';
+import { ErrorEnvelopeSchema } from '../errors.js';
+import { ListQuery, listOf } from '../schemas/common.js';
+import {
+  CreateWebhookBodySchema,
+  WebhookDeliverySchema,
+  WebhookPathParamsSchema,
+  WebhookSchema,
+  WebhookWithSecretSchema,
+} from '../schemas/webhook.js';
+
+const c = initContract();
+
+export const webhooks = c.router({
+  create: {
+    method: 'POST',
+    path: '/webhooks',
+    body: CreateWebhookBodySchema,
+    responses: { 201: WebhookWithSecretSchema, 402: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
+    summary: 'Register a webhook',
+    description:
+      'Registers an https URL on a public host for booking.confirmed and/or ' +
+      'booking.cancelled. The response carries signing_secret (whsec_...), shown only ' +
+      'this once; deliveries are signed with it in X-Service-Signature. Errors: 409 ' +
+      'WEBHOOK_URL_TAKEN (URL already registered), 402 LIMIT_REACHED (plan maximum: Free 2, ' +
+      'Starter 10), 422 VALIDATION_ERROR.',
+  },
+  list: {
+    method: 'GET',
+    path: '/webhooks',
+    query: ListQuery,
+    responses: { 200: listOf(WebhookSchema) },
+    summary: 'List webhooks',
+    description: "Lists the organization's webhooks, newest first, without their secrets.",
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/webhooks/:webhook_id',
+    pathParams: WebhookPathParamsSchema,
+    body: c.noBody(),
+    responses: { 204: c.noBody() },
+    summary: 'Delete a webhook',
+    description: 'Deletes the webhook; its pending deliveries stop. Errors: 404 NOT_FOUND.',
+  },
+  deliveries: {
+    method: 'GET',
+    path: '/webhooks/:webhook_id/deliveries',
+    pathParams: WebhookPathParamsSchema,
+    query: ListQuery,
+    responses: { 200: listOf(WebhookDeliverySchema) },
+    summary: "List a webhook's deliveries",
+    description:
+      'Lists deliveries to the webhook, newest first, each with its attempts (at most 3: ' +
+      'immediately, then 5 and 60 minutes after a failure). Errors: 404 NOT_FOUND.',
+  },
+});

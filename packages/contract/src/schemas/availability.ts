@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { hasNoDuplicates, isLocalTime, LocalTime, Weekday } from './common.js';
+
+const MeetingDuration = z
+  .number()
+  .int('must be a whole number of minutes')
+  .min(5, 'must be at least 5 minutes')
+  .max(480, 'must be at most 480 minutes');
+
+/**
+ * Body of PUT /v1/humans/{human_id}/availability, and of `availability` when creating a
+ * human. All four fields are required: a PUT replaces the whole schedule.
+ */
+export const SetAvailabilityBodySchema = z
+  .object({
+    working_days: z
+      .array(Weekday)
+      .min(1, 'must contain at least one weekday')
+      .refine(hasNoDuplicates, 'must not contain duplicate weekdays'),
+    work_start: LocalTime,
+    work_end: LocalTime,
+    meeting_durations: z
+      .array(MeetingDuration)
+      .min(1, 'must contain at least one duration')
+      .max(20, 'must contain at most 20 durations')
+      .refine(hasNoDuplicates, 'must not contain duplicate durations'),
+  })
+  .strict()
+  .superRefine((schedule, ctx) => {
+    // Compare only well-formed times, so a malformed work_start is reported once, on itself.
+    if (!isLocalTime(schedule.work_start) || !isLocalTime(schedule.work_end)) return;
+    // No overnight shifts: a working day starts and ends on the same local date.
+    if (schedule.work_start >= schedule.work_end) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['work_end'],
+        message: 'must be later than work_start (overnight shifts are not supported)',
+      });
+    }
+  });
+
+export type SetAvailabilityBody = z.infer<typeof SetAvailabilityBodySchema>;
+
+/** A human's base weekly schedule, as returned (and as availability_rules on a human). */
+export const AvailabilitySchema = z.object({
+  working_days: z.array(z.number().int()).describe('1 = Monday through 7 = Sunday'),
+  work_start: z.string().describe("HH:MM in the human's timezone"),
+  work_end: z.string().describe("HH:MM in the human's timezone"),
+  meeting_durations: z.array(z.number().int()).describe('Allowed meeting lengths in minutes'),
+});
+
+export type Availability = z.infer<typeof AvailabilitySchema>;

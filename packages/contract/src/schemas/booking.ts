@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { Email, Instant, ListQuery, Uuid, UtcTimestamp } from './common.js';
+
+export const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const;
+export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
+export type BookingStatus = z.infer<typeof BookingStatusSchema>;
+
+/** PRODUCT: metadata is at most 16 KiB once serialized as JSON (UTF-8 bytes, not characters). */
+export const MAX_METADATA_BYTES = 16 * 1024;
+
+const utf8 = new TextEncoder();
+
+/**
+ * Free-form JSON object stored with a booking and echoed unchanged in webhook payloads.
+ * z.record only accepts plain objects, so arrays, null and scalars fail here.
+ */
+export const BookingMetadataSchema = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  const bytes = utf8.encode(JSON.stringify(value)).length;
+  if (bytes > MAX_METADATA_BYTES) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be at most ${MAX_METADATA_BYTES} bytes (16 KiB) as JSON; got ${bytes} bytes`,
+    });
+  }
+});
+
+export type BookingMetadata = z.infer<typeof BookingMetadataSchema>;
+
+/** Body of POST /v1/bookings. Checks against the human's schedule happen in the server. */
+export const CreateBookingBodySchema = z
+  .object({
+    human_id: Uuid,
+    starts_at: Instant.describe('A starts_at from the slots response; any offset is accepted'),
+    // No upper bound here: a duration the human does not offer is INVALID_DURATION, not a
+    // malformed field.
+    duration: z
+      .number()
+      .int('must be a whole number of minutes')
+      // min(1), not positive(): the same for integers, and it becomes OpenAPI 3.0's
+      // `minimum: 1` instead of a 3.1-style numeric exclusiveMinimum.
+      .min(1, 'must be a positive number of minutes'),
+    attendee_name: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(200, 'must be at most 200 characters'),
+    attendee_email: Email.optional(),
+    metadata: BookingMetadataSchema.optional().describe('JSON object, at most 16 KiB; default {}'),
+  })
+  .strict();
+
+export type CreateBookingBody = z.infer<typeof CreateBookingBodySchema>;
+
+/** Headers of POST /v1/bookings. Node lower-cases header names, so the key is lower case. */
+export const CreateBookingHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1, 'must not be empty')
+    .max(255, 'must be at most 255 characters')
+    .optional()
+    .describe('Retries with the same key and body within 24 h return the first response'),
+});
+
+export type CreateBookingHeaders = z.infer<typeof CreateBookingHeadersSchema>;
+
+export const BookingSchema = z.object({
+  id: Uuid,
+  human_id: Uuid,
+  starts_at: UtcTimestamp,
+  ends_at: UtcTimestamp.describe('starts_at plus duration_minutes'),
+  duration_minutes: z.number().int(),
+  attendee_name: z.string(),
+  attendee_email: z.string().nullable(),
+  status: BookingStatusSchema,
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: UtcTimestamp,
+  cancelled_at: UtcTimestamp.nullable(),
+});
+
+export type Booking = z.infer<typeof BookingSchema>;
+
+/** Query of GET /v1/bookings: optional filters on top of the list paging. */
+export const ListBookingsQuerySchema = ListQuery.extend({
+  human_id: Uuid.optional(),
+  status: BookingStatusSchema.optional(),
+  starts_after: Instant.optional().describe('Only bookings starting at or after this instant'),
+  starts_before: Instant.optional().describe('Only bookings starting before this instant'),
+});
+
+export type ListBookingsQuery = z.infer<typeof ListBookingsQuerySchema>;
+
+export const BookingPathParamsSchema = z.object({ booking_id: Uuid });

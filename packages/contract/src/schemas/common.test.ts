@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { issuesOf } from '../test-support.js';
+import { IanaTimezone, Instant, ListQuery, listOf, LocalDate, LocalTime, Uuid } from './common.js';
+
+const ok = (schema: z.ZodTypeAny, value: unknown) => expect(issuesOf(schema, value), String(value)).toEqual([]);
+const bad = (schema: z.ZodTypeAny, value: unknown) =>
+  expect(issuesOf(schema, value).length, String(value)).toBeGreaterThan(0);
+
+describe('Uuid', () => {
+  it('accepts a UUID and rejects anything else', () => {
+    ok(Uuid, '6f1c2a4e-8b3d-4c5e-9f10-112233445566');
+    bad(Uuid, 'human_123');
+    bad(Uuid, '');
+  });
+});
+
+describe('LocalDate', () => {
+  it('accepts YYYY-MM-DD calendar dates', () => {
+    for (const d of ['2026-03-08', '2024-02-29', '2026-12-31']) ok(LocalDate, d);
+  });
+  it('rejects dates that do not exist and other formats', () => {
+    for (const d of ['2026-02-30', '2026-02-29', '2026-04-31', '2026-13-01', '2026-3-8', '08.03.2026', '2026-03-08T00:00:00Z', '']) {
+      bad(LocalDate, d);
+    }
+  });
+});
+
+describe('LocalTime', () => {
+  it('accepts HH:MM from 00:00 to 23:59', () => {
+    for (const t of ['00:00', '09:30', '23:59']) ok(LocalTime, t);
+  });
+  it('rejects out-of-range or unpadded times', () => {
+    for (const t of ['24:00', '9:00', '09:60', '09:00:00', '0900', '']) bad(LocalTime, t);
+  });
+});
+
+describe('Instant', () => {
+  it('accepts ISO 8601 with Z or an offset', () => {
+    for (const s of ['2026-12-01T14:00:00Z', '2026-12-01T14:00:00.123Z', '2026-12-01T15:00:00+01:00', '2026-12-01T09:00:00-05:00']) {
+      ok(Instant, s);
+    }
+  });
+  it('rejects local times, dates and nonsense', () => {
+    for (const s of ['2026-12-01T14:00:00', '2026-12-01', '2026-02-30T10:00:00Z', 'tomorrow', 1764597600000]) bad(Instant, s);
+  });
+});
+
+describe('IanaTimezone', () => {
+  it('accepts IANA names', () => {
+    for (const tz of ['Europe/Berlin', 'America/New_York', 'UTC', 'Asia/Kolkata', 'Etc/GMT+5']) ok(IanaTimezone, tz);
+  });
+  it('rejects unknown names, offsets and empty strings', () => {
+    for (const tz of ['Mars/Olympus_Mons', '+01:00', '', ' Europe/Berlin', 'CEST+1']) bad(IanaTimezone, tz);
+  });
+});
+
+describe('ListQuery', () => {
+  it('defaults limit to 50 and coerces query strings', () => {
+    expect(ListQuery.parse({})).toEqual({ limit: 50 });
+    expect(ListQuery.parse({ limit: '10', cursor: 'abc' })).toEqual({ limit: 10, cursor: 'abc' });
+  });
+  it('keeps limit within 1..100', () => {
+    ok(ListQuery, { limit: '1' });
+    ok(ListQuery, { limit: '100' });
+    for (const limit of ['0', '101', '2.5', 'ten', '-1']) {
+      expect(issuesOf(ListQuery, { limit })[0], limit).toMatch(/^limit: /);
+    }
+  });
+});
+
+describe('listOf', () => {
+  it('wraps items in { data, next_cursor }', () => {
+    const List = listOf(z.object({ id: z.string() }));
+    ok(List, { data: [{ id: 'a' }], next_cursor: null });
+    ok(List, { data: [], next_cursor: 'c' });
+    bad(List, { data: [{ id: 'a' }] });
+    bad(List, [{ id: 'a' }]);
+  });
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+// Building blocks shared by the resource schemas. Messages are phrased to follow the field
+// name ("work_end: must be ..."), because the server builds VALIDATION_ERROR messages from
+// zod's issue paths.
+
+export const Uuid = z.string().uuid({ message: 'must be a UUID' });
+
+/**
+ * A calendar date, "YYYY-MM-DD". zod's date check knows month lengths and leap years, so
+ * 2026-02-30 and 2026-02-29 are rejected, not rolled over into March.
+ */
+export const LocalDate = z
+  .string()
+  .date('must be a real calendar date in YYYY-MM-DD format, e.g. 2026-03-08')
+  .describe('Calendar date, YYYY-MM-DD');
+
+const LOCAL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A wall-clock time, "HH:MM" from 00:00 to 23:59. Zero-padded, so strings compare like times. */
+export const LocalTime = z
+  .string()
+  .regex(LOCAL_TIME, 'must be a time in HH:MM format between 00:00 and 23:59')
+  .describe('Wall-clock time, HH:MM, 00:00-23:59');
+
+export function isLocalTime(value: unknown): value is string {
+  return typeof value === 'string' && LOCAL_TIME.test(value);
+}
+
+/**
+ * A point in time sent by a client: ISO 8601 with `Z` or an explicit offset, never a bare
+ * local time (which would be ambiguous). The server normalizes it to UTC.
+ */
+export const Instant = z
+  .string()
+  .datetime({
+    offset: true,
+    message: 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T14:00:00Z',
+  })
+  .describe('ISO 8601 timestamp with Z or an offset');
+
+/** A point in time sent by the server: ISO 8601 UTC with `Z`, second precision. */
+export const UtcTimestamp = z.string().describe('ISO 8601 UTC timestamp, e.g. 2026-12-01T14:00:00Z');
+
+// Intl accepts offsets like "+01:00" as time zones on newer runtimes; those are not IANA
+// names and would not follow DST, so the name must start with a letter.
+const TZ_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
+
+function isIanaTimezone(value: string): boolean {
+  if (!TZ_NAME.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name known to the runtime's time zone database, e.g. "Europe/Berlin". */
+export const IanaTimezone = z
+  .string()
+  .refine(isIanaTimezone, 'must be an IANA timezone name, e.g. Europe/Berlin')
+  .describe('IANA timezone name, e.g. Europe/Berlin');
+
+/** ISO weekday: 1 = Monday through 7 = Sunday (SPEC part 2). */
+export const Weekday = z
+  .number()
+  .int('must be an integer weekday from 1 (Monday) to 7 (Sunday)')
+  .min(1, 'must be a weekday from 1 (Monday) to 7 (Sunday)')
+  .max(7, 'must be a weekday from 1 (Monday) to 7 (Sunday)')
+  .describe('1 = Monday through 7 = Sunday');
+
+export const Email = z.string().trim().email('must be a valid e-mail address').max(254);
+
+export function hasNoDuplicates(values: readonly unknown[]): boolean {
+  return new Set(values).size === values.length;
+}
+
+/** Query of every list endpoint: newest first, cursor pagination. */
+export const ListQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int('must be an integer from 1 to 100')
+    .min(1, 'must be from 1 to 100')
+    .max(100, 'must be from 1 to 100')
+    .default(50),
+  cursor: z.string().optional().describe('next_cursor of the previous page'),
+});
+
+export type ListQuery = z.infer<typeof ListQuery>;
+
+/** Envelope of every list response; next_cursor is null on the last page. */
+export function listOf<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    data: z.array(item),
+    next_cursor: z.string().nullable(),
+  });
+}
+
+export type Page<T> = { data: T[]; next_cursor: string | null };
