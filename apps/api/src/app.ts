@@ -1,0 +1,81 @@
+import { adminContract, contract } from '@humantime/contract';
+import { createExpressEndpoints } from '@ts-rest/express';
+import express, { type Express } from 'express';
+import type { Config } from './config.js';
+import type { Store } from './db/open-store.js';
+import { authenticate, authenticateAdmin } from './http/authenticate.js';
+import { renderDocsPage } from './http/docs-page.js';
+import { errorHandler, unknownRoute } from './http/error-handler.js';
+import { buildOpenApiDocument } from './http/openapi.js';
+import { requestContext } from './http/request-context.js';
+import type { Logger } from './lib/logger.js';
+import { adminRouter } from './routes/admin.js';
+import { v1Router } from './routes/v1.js';
+import { ledgerPaymentProcessor, type PaymentProcessor } from './services/billing/payment-processor.js';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  /** Token for /admin/v1; undefined keeps the admin API closed (401). */
+  adminToken: string | undefined;
+  /** The service's clock; tests move it. */
+  clock?: () => Date;
+  /** Charges overage packs; defaults to the database ledger. */
+  paymentProcessor?: PaymentProcessor;
+}
+
+export type Services = Required<Pick<AppDeps, 'clock' | 'paymentProcessor'>> &
+  Omit<AppDeps, 'clock' | 'paymentProcessor'> & { db: Store['db'] };
+
+const BODY_LIMIT = '1mb';
+
+/** Builds the HTTP app without listening: server.ts and the tests both start it. */
+export function createApp(deps: AppDeps): Express {
+  const services: Services = {
+    ...deps,
+    clock: deps.clock ?? (() => new Date()),
+    paymentProcessor: deps.paymentProcessor ?? ledgerPaymentProcessor,
+    db: deps.store.db,
+  };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestContext(deps.logger));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ready = await deps.store.ready();
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
+  });
+  app.get('/openapi.json', (_req, res) => {
+    res.json(buildOpenApiDocument());
+  });
+  app.get('/docs', (_req, res) => {
+    res.type('html').send(renderDocsPage(buildOpenApiDocument()));
+  });
+
+  // Authentication first on every /v1 and /admin/v1 path, before the body is even read.
+  app.use('/v1', authenticate(services.db));
+  app.use('/admin/v1', authenticateAdmin(deps.adminToken));
+
+  // Every body is read as JSON whatever its Content-Type, so a mislabelled body is a clear
+  // 422 and an oversized one a 413, instead of an empty body slipping through.
+  app.use(express.json({ limit: BODY_LIMIT, type: () => true, strict: true }));
+
+  const options = {
+    logInitialization: false,
+    responseValidation: false,
+    // Validation errors go to our error handler, which speaks the SPEC envelope.
+    requestValidationErrorHandler: (err: unknown, _req: unknown, _res: unknown, next: (e: unknown) => void) =>
+      next(err),
+  } as const;
+  createExpressEndpoints(contract, v1Router(services), app, options);
+  createExpressEndpoints(adminContract, adminRouter(services), app, options);
+
+  app.use(unknownRoute);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from '../lib/logger.js';
+
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Gives every request an id (the caller's X-Request-Id when sane, else a new one), echoes
+ * it on the response, and writes one structured log line when the response is finished.
+ */
+export function requestContext(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const incoming = req.header('x-request-id');
+    const requestId = incoming && CLIENT_REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info(
+        {
+          request_id: requestId,
+          method: req.method,
+          // The path only: query strings are the caller's and are not ours to keep.
+          path: req.originalUrl.split('?')[0],
+          status: res.statusCode,
+          duration_ms: Math.round(durationMs * 100) / 100,
+          organization_id: res.locals.organization?.id ?? null,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}

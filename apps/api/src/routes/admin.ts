@@ -1,0 +1,37 @@
+import { adminContract } from '@humantime/contract';
+import { initServer } from '@ts-rest/express';
+import type { Services } from '../app.js';
+import { createOrganization } from '../services/organizations/create-organization.js';
+import { rotateApiKey } from '../services/organizations/rotate-api-key.js';
+import { getOrganization, updateOrganization } from '../services/organizations/update-organization.js';
+
+const s = initServer();
+
+/** /admin/v1: what the dashboard and `pnpm admin` stand on. */
+export function adminRouter({ db }: Services) {
+  return s.router(adminContract, {
+    createOrganization: async ({ body }) => ({
+      status: 201,
+      body: await createOrganization(db, {
+        name: body.name,
+        plan: body.plan,
+        autoPurchase: body.auto_purchase,
+      }),
+    }),
+    getOrganization: async ({ params }) => ({
+      status: 200,
+      body: await getOrganization(db, params.organization_id),
+    }),
+    updateOrganization: async ({ params, body }) => ({
+      status: 200,
+      body: await updateOrganization(db, params.organization_id, {
+        plan: body.plan,
+        autoPurchase: body.auto_purchase,
+      }),
+    }),
+    rotateKey: async ({ params }) => ({
+      status: 200,
+      body: await rotateApiKey(db, params.organization_id),
+    }),
+  });
+}

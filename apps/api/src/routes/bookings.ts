@@ -1,0 +1,34 @@
+import { contract } from '@humantime/contract';
+import { initServer } from '@ts-rest/express';
+import type { ServerInferResponses } from '@ts-rest/core';
+import type { Services } from '../app.js';
+import { organizationOf } from '../http/authenticate.js';
+import { cancelBooking } from '../services/bookings/cancel-booking.js';
+import { createBooking } from '../services/bookings/create-booking.js';
+import { getBooking, listBookings } from '../services/bookings/read-bookings.js';
+
+const s = initServer();
+
+export function bookingsRouter(services: Services) {
+  const { db } = services;
+  return s.router(contract.bookings, {
+    create: async ({ body, headers, res }) => {
+      const outcome = await createBooking(services, organizationOf(res), body, headers['idempotency-key']);
+      // A replayed response is one this route produced earlier, so it is one of its
+      // declared responses; the stored JSON just lost that type on the way through the DB.
+      return outcome as ServerInferResponses<typeof contract.bookings.create>;
+    },
+    get: async ({ params, res }) => ({
+      status: 200,
+      body: await getBooking(db, organizationOf(res).id, params.booking_id),
+    }),
+    list: async ({ query, res }) => ({
+      status: 200,
+      body: await listBookings(db, organizationOf(res).id, query),
+    }),
+    cancel: async ({ params, res }) => ({
+      status: 200,
+      body: await cancelBooking(services, organizationOf(res).id, params.booking_id),
+    }),
+  });
+}

@@ -1,0 +1,49 @@
+import { contract } from '@humantime/contract';
+import { initServer } from '@ts-rest/express';
+import type { Services } from '../app.js';
+import { organizationOf } from '../http/authenticate.js';
+import { createHuman } from '../services/humans/create-human.js';
+import { findHuman } from '../services/humans/find-human.js';
+import { availabilityView, humanView } from '../services/humans/human-view.js';
+import { listHumans } from '../services/humans/list-humans.js';
+import { deleteHuman, setAvailability, updateHuman } from '../services/humans/update-human.js';
+import { listSlots } from '../services/slots/list-slots.js';
+
+const s = initServer();
+
+export function humansRouter({ db, clock }: Services) {
+  return s.router(contract.humans, {
+    create: async ({ body, res }) => ({
+      status: 201,
+      body: await createHuman(db, organizationOf(res).id, body),
+    }),
+    list: async ({ query, res }) => ({
+      status: 200,
+      body: await listHumans(db, organizationOf(res).id, query),
+    }),
+    get: async ({ params, res }) => ({
+      status: 200,
+      body: humanView(await findHuman(db, organizationOf(res).id, params.human_id)),
+    }),
+    update: async ({ params, body, res }) => ({
+      status: 200,
+      body: await updateHuman(db, organizationOf(res).id, params.human_id, body),
+    }),
+    delete: async ({ params, res }) => {
+      await deleteHuman(db, organizationOf(res).id, params.human_id);
+      return { status: 204, body: undefined };
+    },
+    getAvailability: async ({ params, res }) => ({
+      status: 200,
+      body: availabilityView(await findHuman(db, organizationOf(res).id, params.human_id)),
+    }),
+    setAvailability: async ({ params, body, res }) => ({
+      status: 200,
+      body: await setAvailability(db, organizationOf(res).id, params.human_id, body),
+    }),
+    slots: async ({ params, query, res }) => ({
+      status: 200,
+      body: await listSlots(db, organizationOf(res).id, params.human_id, query, clock()),
+    }),
+  });
+}

@@ -1,0 +1,45 @@
+import { contract } from '@humantime/contract';
+import { initServer } from '@ts-rest/express';
+import type { Services } from '../app.js';
+import { organizationOf } from '../http/authenticate.js';
+import { getUsage } from '../services/billing/get-usage.js';
+import { createOverride, deleteOverride, listOverrides } from '../services/overrides/overrides.js';
+import { bookingsRouter } from './bookings.js';
+import { humansRouter } from './humans.js';
+import { notImplemented } from './not-implemented.js';
+
+const s = initServer();
+
+/** Every /v1 route of the contract; ts-rest refuses to compile if one is missing. */
+export function v1Router(services: Services) {
+  return s.router(contract, {
+    humans: humansRouter(services),
+    overrides: {
+      create: async ({ params, body, res }) => ({
+        status: 201,
+        body: await createOverride(services.db, organizationOf(res).id, params.human_id, body),
+      }),
+      list: async ({ params, query, res }) => ({
+        status: 200,
+        body: await listOverrides(services.db, organizationOf(res).id, params.human_id, query),
+      }),
+      delete: async ({ params, res }) => {
+        await deleteOverride(services.db, organizationOf(res).id, params.human_id, params.override_id);
+        return { status: 204, body: undefined };
+      },
+    },
+    bookings: bookingsRouter(services),
+    webhooks: {
+      create: notImplemented('POST /v1/webhooks'),
+      list: notImplemented('GET /v1/webhooks'),
+      delete: notImplemented('DELETE /v1/webhooks/{webhook_id}'),
+      deliveries: notImplemented('GET /v1/webhooks/{webhook_id}/deliveries'),
+    },
+    usage: {
+      get: async ({ res }) => ({
+        status: 200,
+        body: await getUsage(services.db, organizationOf(res), services.clock()),
+      }),
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import type { Db } from '../../db/open-store.js';
+import type { Plan } from '../../generated/prisma/enums.js';
+import { notFound } from '../../lib/app-error.js';
+import { organizationView } from './organization-view.js';
+
+export async function getOrganization(db: Db, organizationId: string) {
+  const org = await db.organization.findUnique({ where: { id: organizationId } });
+  if (!org) throw notFound('Organization');
+  return organizationView(org);
+}
+
+/** Plan and auto-purchase changes apply to the very next request (nothing caches them). */
+export async function updateOrganization(
+  db: Db,
+  organizationId: string,
+  patch: { plan?: Plan | undefined; autoPurchase?: boolean | undefined },
+) {
+  const { count } = await db.organization.updateMany({
+    where: { id: organizationId },
+    data: { plan: patch.plan, autoPurchase: patch.autoPurchase },
+  });
+  if (count === 0) throw notFound('Organization');
+  return getOrganization(db, organizationId);
+}

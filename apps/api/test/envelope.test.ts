@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './test-app.js';
+
+let app: TestApp;
+let key: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  key = (await app.createOrg()).key;
+});
+afterAll(() => app.close());
+
+function expectEnvelope(res: { status: number; body: any; headers: Headers }, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.body).toEqual({ error: { code, message: expect.any(String), status } });
+  expect(res.body.error.message.length).toBeGreaterThan(0);
+}
+
+describe('the error envelope on every path', () => {
+  it('answers an unknown route with 404 NOT_FOUND', async () => {
+    expectEnvelope(await app.call('GET', '/nope'), 404, 'NOT_FOUND');
+    expectEnvelope(await app.call('GET', '/v1/nope', { key }), 404, 'NOT_FOUND');
+  });
+
+  it('checks authentication first on every /v1 route, known or not', async () => {
+    const missing = await app.call('GET', '/v1/humans');
+    expectEnvelope(missing, 401, 'UNAUTHORIZED');
+    expect(missing.body.error.message).toMatch(/missing or invalid/);
+    expectEnvelope(await app.call('GET', '/v1/nope'), 401, 'UNAUTHORIZED');
+    expectEnvelope(await app.call('POST', '/v1/humans', { raw: '{bad json' }), 401, 'UNAUTHORIZED');
+    expectEnvelope(await app.call('GET', '/v1/humans', { key: 'sk_live_doesnotexist0000000000000000000000' }), 401, 'UNAUTHORIZED');
+    expectEnvelope(await app.call('GET', '/v1/humans', { headers: { authorization: `Basic ${key}` } }), 401, 'UNAUTHORIZED');
+    expectEnvelope(await app.call('GET', '/v1/humans', { key: key.replace('sk_live_', 'sk_test_') }), 401, 'UNAUTHORIZED');
+  });
+
+  it('answers malformed JSON with 422 VALIDATION_ERROR', async () => {
+    const res = await app.call('POST', '/v1/humans', { key, raw: '{"name": "Ada",' });
+    expectEnvelope(res, 422, 'VALIDATION_ERROR');
+    expect(res.body.error.message).toMatch(/JSON/);
+  });
+
+  it('answers a non-JSON content type with 422, not a silent empty body', async () => {
+    const res = await app.call('POST', '/v1/humans', { key, raw: 'name=Ada', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expectEnvelope(res, 422, 'VALIDATION_ERROR');
+  });
+
+  it('answers an id that is not a UUID with 404 NOT_FOUND', async () => {
+    expectEnvelope(await app.call('GET', '/v1/humans/not-a-uuid', { key }), 404, 'NOT_FOUND');
+    expectEnvelope(await app.call('DELETE', '/v1/humans/123', { key }), 404, 'NOT_FOUND');
+  });
+
+  it('answers a body over 1 MiB with 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await app.call('POST', '/v1/humans', { key, body: { name: 'x'.repeat(1024 * 1024 + 10), timezone: 'UTC' } });
+    expectEnvelope(res, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('names every offending field in VALIDATION_ERROR', async () => {
+    const res = await app.call('POST', '/v1/humans', { key, body: { timezone: 'Mars/Olympus', email: 'nope' } });
+    expectEnvelope(res, 422, 'VALIDATION_ERROR');
+    for (const field of ['name', 'timezone', 'email']) expect(res.body.error.message).toContain(field);
+  });
+
+  it('gives every response an X-Request-Id, echoing a sane one from the client', async () => {
+    const res = await app.call('GET', '/healthz', { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+    const fresh = await app.call('GET', '/v1/nope');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^req_/);
+    const evil = await app.call('GET', '/healthz', { headers: { 'x-request-id': 'a b\tc' } });
+    expect(evil.headers.get('x-request-id')).toMatch(/^req_/);
+  });
+
+  it('serves health, readiness, the OpenAPI document and the docs page without auth', async () => {
+    expect((await app.call('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await app.call('GET', '/readyz')).body).toEqual({ status: 'ready' });
+    const doc = await app.call('GET', '/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toContain('/v1/humans/{human_id}/slots');
+    const docs = await app.call('GET', '/docs');
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toMatch(/text\/html/);
+    expect(docs.text).not.toMatch(/<script[^>]+src=["']https?:/);
+    expect(docs.text).not.toMatch(/<link[^>]+href=["']https?:/);
+  });
+
+  it('answers a route declared but not built yet with a clear 501 in the envelope', async () => {
+    const res = await app.call('GET', '/v1/usage', { key });
+    if (res.status === 501) {
+      expectEnvelope(res, 501, 'NOT_IMPLEMENTED');
+    } else {
+      expect(res.status).toBe(200);
+    }
+  });
+});

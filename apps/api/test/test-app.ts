@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { createApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { createLogger } from '../src/lib/logger.js';
+import { createTestDatabase, type TestDatabase } from './test-store.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  body?: unknown;
+  /** Sent as-is instead of JSON-encoding `body`. */
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  url: string;
+  database: TestDatabase;
+  config: Config;
+  /** The service clock; tests may set `now` to move time. */
+  clock: { now: Date | undefined };
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  createOrg(plan?: 'free' | 'starter' | 'growth', autoPurchase?: boolean): Promise<{ id: string; key: string }>;
+  close(): Promise<void>;
+}
+
+/** The real app on a random loopback port over a fresh database of the selected store. */
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN }),
+    ...overrides,
+  };
+  const clock: TestApp['clock'] = { now: undefined };
+  const app = createApp({
+    config,
+    store: database.store,
+    logger: createLogger('silent'),
+    adminToken: ADMIN_TOKEN,
+    clock: () => clock.now ?? new Date(),
+  });
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const call: TestApp['call'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    let body: string | undefined = options.raw;
+    if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed as any, headers: res.headers, text };
+  };
+
+  return {
+    url,
+    database,
+    config,
+    clock,
+    call,
+    async createOrg(plan = 'free', autoPurchase = false) {
+      const res = await call('POST', '/admin/v1/organizations', {
+        key: ADMIN_TOKEN,
+        body: { name: `Org ${Math.random().toString(36).slice(2, 8)}`, plan, auto_purchase: autoPurchase },
+      });
+      if (res.status !== 201) throw new Error(`createOrg failed: ${res.status} ${res.text}`);
+      return { id: res.body.organization_id, key: res.body.api_key };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.drop();
+    },
+  };
+}
