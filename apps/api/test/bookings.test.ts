@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, bookingBody, countRows, createUtcHuman, MONDAY } from './booking-fixtures.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+let app: TestApp;
+let key: string;
+let humanId: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  key = (await app.createOrg('growth')).key;
+  humanId = await createUtcHuman(app, key);
+});
+afterAll(() => app.close());
+
+const book = (body: unknown, headers: Record<string, string> = {}) => app.call('POST', '/v1/bookings', { key, body, headers });
+
+describe('POST /v1/bookings', () => {
+  it('creates a confirmed booking with SPEC fields plus created_at and cancelled_at', async () => {
+    const res = await book(bookingBody(humanId, '2030-01-07T10:00:00+01:00', 60, { attendee_email: 'a@example.com', metadata: { deal: { id: 7, tags: ['x'] } } }));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      human_id: humanId,
+      starts_at: '2030-01-07T09:00:00Z',
+      ends_at: '2030-01-07T10:00:00Z',
+      duration_minutes: 60,
+      attendee_name: 'Agent Smith',
+      attendee_email: 'a@example.com',
+      status: 'confirmed',
+      metadata: { deal: { id: 7, tags: ['x'] } },
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      cancelled_at: null,
+    });
+    expect((await app.call('GET', `/v1/bookings/${res.body.id}`, { key })).body).toEqual(res.body);
+    const events = await app.database.store.db.event.findMany({ where: { bookingId: res.body.id } });
+    expect(events.map((e) => e.type)).toEqual(['booking.confirmed']);
+    expect(JSON.parse(events[0]!.body)).toEqual({ event: 'booking.confirmed', created_at: expect.any(String), data: res.body });
+  });
+
+  it('defaults metadata to {} and rejects bad bodies naming the fields', async () => {
+    const ok = await book(bookingBody(humanId, at(MONDAY, '11:00')));
+    expect(ok.status).toBe(201);
+    expect(ok.body.metadata).toEqual({});
+    const cases: [unknown, string[]][] = [
+      [{ human_id: humanId }, ['starts_at', 'duration', 'attendee_name']],
+      [bookingBody(humanId, at(MONDAY, '12:00'), 30, { metadata: [1, 2] }), ['metadata']],
+      [bookingBody(humanId, at(MONDAY, '12:00'), 30, { metadata: 'x' }), ['metadata']],
+      [bookingBody(humanId, at(MONDAY, '12:00'), 30, { metadata: { big: 'x'.repeat(16 * 1024) } }), ['metadata']],
+      [bookingBody(humanId, '2030-01-07T12:00:00', 30), ['starts_at']],
+      [bookingBody(humanId, at(MONDAY, '12:00'), 30, { attendee_name: '' }), ['attendee_name']],
+      [bookingBody('not-a-uuid', at(MONDAY, '12:00'), 30), ['human_id']],
+      [bookingBody(humanId, at(MONDAY, '12:00'), 30, { surprise: true }), ['surprise']],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await book(body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(422);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      for (const f of fields) expect(res.body.error.message).toContain(f);
+    }
+  });
+
+  it('applies the checks in PRODUCT order when several fail at once', async () => {
+    await book(bookingBody(humanId, at(MONDAY, '14:00'), 60)); // makes 14:00-15:00 busy
+    const block = await app.call('POST', `/v1/humans/${humanId}/overrides`, {
+      key,
+      body: { kind: 'block', start_date: MONDAY, start_time: '14:00', end_time: '16:00', reason: 'offsite' },
+    });
+    expect(block.status).toBe(201);
+    const expectCode = async (body: unknown, status: number, code: string) => {
+      const res = await book(body);
+      expect([res.status, res.body.error?.code], JSON.stringify(body)).toEqual([status, code]);
+      return res;
+    };
+    // Unknown human beats an invalid duration.
+    await expectCode(bookingBody('00000000-0000-4000-8000-000000000000', at(MONDAY, '14:00'), 45), 404, 'NOT_FOUND');
+    // Invalid duration beats a past start; its message lists the allowed durations.
+    const dur = await expectCode(bookingBody(humanId, '2001-01-01T03:00:00Z', 45), 422, 'INVALID_DURATION');
+    expect(dur.body.error.message).toMatch(/30, 60, 90/);
+    // Past start beats outside working hours.
+    await expectCode(bookingBody(humanId, '2001-01-01T03:00:00Z', 30), 422, 'VALIDATION_ERROR');
+    // Outside hours (and off the grid) beats blocked.
+    await expectCode(bookingBody(humanId, at(MONDAY, '14:15'), 30), 422, 'OUTSIDE_WORKING_HOURS');
+    await expectCode(bookingBody(humanId, at(MONDAY, '08:30'), 30), 422, 'OUTSIDE_WORKING_HOURS');
+    await expectCode(bookingBody(humanId, at(MONDAY, '16:30'), 60), 422, 'OUTSIDE_WORKING_HOURS');
+    // Blocked beats taken: 14:00 is both.
+    await expectCode(bookingBody(humanId, at(MONDAY, '14:00'), 30), 422, 'SCHEDULE_BLOCKED');
+    // Taken, not blocked.
+    await book(bookingBody(humanId, at(MONDAY, '13:00'), 30));
+    // 90-minute grid: 09:00, 10:30, 12:00; [12:00, 13:30) overlaps the 13:00 booking.
+    await expectCode(bookingBody(humanId, at(MONDAY, '12:00'), 90), 409, 'SLOT_UNAVAILABLE');
+  });
+
+  it('lists bookings with filters and paging, newest first', async () => {
+    const other = await createUtcHuman(app, key);
+    const made = [];
+    for (const time of ['09:00', '09:30', '10:00', '10:30']) made.push((await book(bookingBody(other, at('2030-01-08', time)))).body);
+    const page1 = await app.call('GET', `/v1/bookings?human_id=${other}&limit=3`, { key });
+    expect(page1.status).toBe(200);
+    expect(page1.body.data.map((b: any) => b.id)).toEqual(made.slice(1).reverse().map((b) => b.id));
+    const page2 = await app.call('GET', `/v1/bookings?human_id=${other}&limit=3&cursor=${page1.body.next_cursor}`, { key });
+    expect(page2.body).toEqual({ data: [made[0]], next_cursor: null });
+    const window = await app.call('GET', `/v1/bookings?human_id=${other}&starts_after=${encodeURIComponent(at('2030-01-08', '09:30'))}&starts_before=${encodeURIComponent(at('2030-01-08', '10:30'))}`, { key });
+    expect(window.body.data.map((b: any) => b.starts_at).sort()).toEqual([at('2030-01-08', '09:30'), at('2030-01-08', '10:00')]);
+    await app.call('DELETE', `/v1/bookings/${made[0].id}`, { key });
+    const cancelled = await app.call('GET', `/v1/bookings?human_id=${other}&status=cancelled`, { key });
+    expect(cancelled.body.data.map((b: any) => b.id)).toEqual([made[0].id]);
+    expect((await app.call('GET', '/v1/bookings?status=maybe', { key })).status).toBe(422);
+    expect((await app.call('GET', '/v1/bookings?starts_after=yesterday', { key })).status).toBe(422);
+  });
+});
+
+describe('DELETE /v1/bookings/{id}', () => {
+  it('cancels, frees the slot, and a second cancel changes and emits nothing', async () => {
+    const created = await book(bookingBody(humanId, at('2030-01-09', '10:00')));
+    const cancel = await app.call('DELETE', `/v1/bookings/${created.body.id}`, { key });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toMatchObject({ id: created.body.id, status: 'cancelled', cancelled_at: expect.stringMatching(/Z$/) });
+    const again = await app.call('DELETE', `/v1/bookings/${created.body.id}`, { key });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(cancel.body);
+    expect(await countRows(app, 'events', `booking_id = '${created.body.id}'`)).toBe(2);
+    expect((await book(bookingBody(humanId, at('2030-01-09', '10:00')))).status).toBe(201);
+  });
+
+  it('answers 404 for unknown or malformed ids', async () => {
+    expect((await app.call('DELETE', '/v1/bookings/00000000-0000-4000-8000-000000000000', { key })).status).toBe(404);
+    expect((await app.call('DELETE', '/v1/bookings/nope', { key })).status).toBe(404);
+    expect((await app.call('GET', '/v1/bookings/00000000-0000-4000-8000-000000000000', { key })).body.error.code).toBe('NOT_FOUND');
+  });
+
+  it("keeps a soft-deleted human's bookings readable and cancellable", async () => {
+    const h = await createUtcHuman(app, key);
+    const b = await book(bookingBody(h, at('2030-01-10', '10:00')));
+    expect((await app.call('DELETE', `/v1/humans/${h}`, { key })).status).toBe(204);
+    expect((await app.call('GET', `/v1/bookings/${b.body.id}`, { key })).status).toBe(200);
+    expect((await app.call('DELETE', `/v1/bookings/${b.body.id}`, { key })).body.status).toBe('cancelled');
+    expect((await book(bookingBody(h, at('2030-01-10', '11:00')))).status).toBe(404);
+  });
+});
