@@ -1,0 +1,13 @@
+export type {
+  BookingCheck,
+  BookingRefusal,
+  BookingVerdict,
+  Interval,
+  OverrideRule,
+  SlotQuery,
+  Weekday,
+  WeeklySchedule,
+} from './types.js';
+export { computeSlots } from './compute-slots.js';
+export { checkBooking } from './check-booking.js';
+export { localDateOf, localDateRangeToInterval } from './local-date-range.js';

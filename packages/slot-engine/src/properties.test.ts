@@ -1,0 +1,186 @@
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { checkBooking } from './check-booking.js';
+import { computeSlots } from './compute-slots.js';
+import { localDateOf, localDateRangeToInterval } from './local-date-range.js';
+import { referenceDays, referenceGrid } from './reference-model.js';
+import type { BookingCheck, OverrideRule, SlotQuery } from './types.js';
+
+// Each zone with the days its offset changes (or an ordinary day when it never does).
+const ZONE_DAYS: Array<[string, string[]]> = [
+  ['America/New_York', ['2026-03-08', '2026-11-01']],
+  ['Europe/Berlin', ['2026-03-29', '2026-10-25']],
+  ['Australia/Lord_Howe', ['2026-10-04', '2026-04-05']], // 30-minute DST
+  ['Asia/Kolkata', ['2026-06-15']], // :30 offset, no DST
+  ['UTC', ['2026-06-15']],
+  ['America/Sao_Paulo', ['2018-11-04', '2019-02-17']], // changes at midnight (DST ended 2019)
+  ['America/Santiago', ['2026-09-06', '2026-04-05']], // changes at 24:00
+];
+const ZONES = ZONE_DAYS.map(([zone]) => zone);
+const ANCHORS = ZONE_DAYS.flatMap(([, days]) => days);
+// Mostly a zone on its own transition days; sometimes any zone on any of those days.
+const zoneDayArb = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom(...ZONE_DAYS)
+      .chain(([zone, days]) => fc.tuple(fc.constant(zone), fc.constantFrom(...days))),
+  },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...ZONES), fc.constantFrom(...ANCHORS)) },
+);
+const DURATIONS = [5, 7, 15, 30, 45, 60, 90, 240];
+
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+// Times cluster around midnight and the small hours, where the transitions are.
+const minuteArb = fc.oneof(
+  fc.integer({ min: 0, max: 1439 }),
+  fc.constantFrom(0, 30, 60, 75, 90, 105, 120, 135, 150, 165, 180, 1380, 1410, 1425),
+);
+const spanArb = fc
+  .tuple(minuteArb, minuteArb)
+  .filter(([a, b]) => a !== b)
+  .map(([a, b]) => [hhmm(Math.min(a, b)), hhmm(Math.max(a, b))] as const);
+const unitArb = fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true });
+const weekdaysArb = fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 });
+
+const scenarioArb = fc.record({
+  zoneDay: zoneDayArb,
+  shift: fc.integer({ min: -2, max: 1 }),
+  days: fc.integer({ min: 1, max: 4 }),
+  // Often every day, so that the (short) ranges usually have some open time to test.
+  workingDays: fc.oneof(fc.constant<number[]>([1, 2, 3, 4, 5, 6, 7]), weekdaysArb),
+  work: spanArb,
+  overrides: fc.array(
+    fc.record({
+      kind: fc.constantFrom('block' as const, 'open' as const),
+      from: fc.integer({ min: -2, max: 4 }),
+      length: fc.integer({ min: 0, max: 3 }),
+      times: fc.option(spanArb, { freq: 3 }),
+      weekdays: fc.option(weekdaysArb),
+    }),
+    { maxLength: 5 },
+  ),
+  busy: fc.array(
+    fc.record({
+      at: fc.integer({ min: -600, max: 5 * 1440 }),
+      minutes: fc.integer({ min: 0, max: 240 }),
+      jitter: fc.integer({ min: 0, max: 59_999 }),
+    }),
+    { maxLength: 8 },
+  ),
+  durationMinutes: fc.constantFrom(...DURATIONS),
+  // Minutes after the range starts; often on a quarter hour, where window starts cluster.
+  now: fc.option(
+    fc.oneof(fc.integer({ min: -600, max: 4 * 1440 }), fc.integer({ min: -40, max: 4 * 96 }).map((n) => n * 15)),
+    { freq: 2 },
+  ),
+  // Sometimes `now` is exactly a window start or a grid point, the edge of "starts in the future".
+  nowOnGrid: fc.option(fc.tuple(fc.boolean(), unitArb), { freq: 2 }),
+  probes: fc.array(unitArb, { minLength: 20, maxLength: 20 }),
+});
+
+type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
+
+function toQuery(s: Scenario): SlotQuery {
+  const [timezone, anchor] = s.zoneDay;
+  const date = (offset: number) => DateTime.fromISO(anchor, { zone: 'utc' }).plus({ days: s.shift + offset }).toISODate()!;
+  const dateFrom = date(0);
+  const dateTo = date(s.days - 1);
+  const base = localDateRangeToInterval(timezone, dateFrom, dateTo).start;
+  const overrides: OverrideRule[] = s.overrides.map((o) => {
+    const times = o.kind === 'open' ? (o.times ?? ['10:00', '11:00']) : o.times;
+    return {
+      kind: o.kind,
+      startDate: date(o.from),
+      endDate: date(o.from + o.length),
+      startTime: times?.[0] ?? null,
+      endTime: times?.[1] ?? null,
+      weekdays: o.weekdays,
+    };
+  });
+  const q: SlotQuery = {
+    timezone,
+    schedule: { workingDays: s.workingDays, workStart: s.work[0], workEnd: s.work[1] },
+    overrides,
+    busy: s.busy.map((b) => {
+      const start = base + b.at * 60_000 + (b.jitter % 3 === 0 ? b.jitter : 0);
+      return { start, end: start + b.minutes * 60_000 };
+    }),
+    dateFrom,
+    dateTo,
+    durationMinutes: s.durationMinutes,
+    now: s.now === null ? 0 : base + s.now * 60_000,
+  };
+  if (s.nowOnGrid !== null) {
+    const [windowStartsOnly, pick] = s.nowOnGrid;
+    const candidates = windowStartsOnly
+      ? referenceDays(q).flatMap((d) => d.windows.map((w) => w.start))
+      : referenceGrid(q).map((p) => p.start);
+    const chosen = candidates[Math.floor(pick * candidates.length)];
+    if (chosen !== undefined) q.now = chosen;
+  }
+  return q;
+}
+
+const bookingFor = (q: SlotQuery, start: number): BookingCheck => ({ ...q, meetingDurations: [q.durationMinutes], start });
+const RUNS = { numRuns: 120 };
+
+describe('computeSlots properties', () => {
+  it('lists slots inside open windows, on their grid, clear of blocks and bookings, after now: exactly the reference model’s', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const q = toQuery(s);
+        const slots = computeSlots(q);
+        const length = q.durationMinutes * 60_000;
+        const days = referenceDays(q);
+        for (let i = 0; i < slots.length; i++) {
+          const { start, end } = slots[i]!;
+          expect(end - start).toBe(length);
+          expect(start).toBeGreaterThan(q.now);
+          if (i > 0) expect(start).toBeGreaterThan(slots[i - 1]!.start);
+          const day = days.find((d) => d.date === localDateOf(q.timezone, start));
+          expect(day).toBeDefined();
+          const inWindow = day!.windows.some((w) => start >= w.start && end <= w.end && (start - w.start) % length === 0);
+          expect(inWindow).toBe(true);
+          expect(day!.blocks.some((b) => b.start < end && start < b.end)).toBe(false);
+          expect(q.busy.some((b) => b.start < b.end && b.start < end && start < b.end)).toBe(false);
+        }
+        const expected = referenceGrid(q).filter((p) => p.refusal === null).map((p) => p.start);
+        expect(slots.map((x) => x.start)).toEqual(expected);
+        // A day's slots do not depend on which range asked for it.
+        const dayByDay = days.flatMap((d) => computeSlots({ ...q, dateFrom: d.date, dateTo: d.date }));
+        expect(dayByDay).toEqual(slots);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('checkBooking properties', () => {
+  it('accepts every listed slot and refuses every other start in the range, with the reference reason', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const q = toQuery(s);
+        const listed = new Set(computeSlots(q).map((x) => x.start));
+        for (const start of listed) expect(checkBooking(bookingFor(q, start))).toEqual({ ok: true });
+
+        for (const point of referenceGrid(q)) {
+          if (point.refusal === null) continue;
+          expect(checkBooking(bookingFor(q, point.start))).toEqual({ ok: false, reason: point.refusal });
+        }
+
+        const range = localDateRangeToInterval(q.timezone, q.dateFrom, q.dateTo);
+        const span = range.end - range.start;
+        s.probes.forEach((p, i) => {
+          // Half the probes land on whole 5 minutes, where grid points live.
+          const raw = range.start + Math.floor(p * span);
+          const start = i % 2 === 0 ? raw - (raw % 300_000) : raw;
+          if (start < range.start) return;
+          expect(checkBooking(bookingFor(q, start)).ok).toBe(listed.has(start));
+        });
+      }),
+      RUNS,
+    );
+  });
+});

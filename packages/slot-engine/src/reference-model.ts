@@ -1,0 +1,99 @@
+/**
+ * A deliberately naive second implementation of PRODUCT's slot rules, for the property tests
+ * only: a minute-by-minute mask per local date instead of range merging, luxon's own
+ * DateTime per local time instead of the sampled zone clock, and a check of every grid point
+ * against every block and booking instead of a sweep. Agreement between the two is the test.
+ */
+import { DateTime } from 'luxon';
+import type { BookingRefusal, Interval, SlotQuery } from './types.js';
+
+export interface GridPoint {
+  start: number;
+  /** Why computeSlots must leave it out, or null when it must list it. */
+  refusal: BookingRefusal | null;
+}
+
+export interface ReferenceDay {
+  date: string;
+  windows: Interval[];
+  blocks: Interval[];
+}
+
+const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The first occurrence of a local time; luxon has already shifted gap times forward. */
+function instantOf(zone: string, date: DateTime, minute: number): number {
+  const d = minute === 1440 ? date.plus({ days: 1 }) : date;
+  const local = DateTime.fromObject(
+    { year: d.year, month: d.month, day: d.day, hour: Math.floor((minute % 1440) / 60), minute: minute % 60 },
+    { zone },
+  );
+  return Math.min(...local.getPossibleOffsets().map((p) => p.toMillis()));
+}
+
+function runsOf(mask: Uint8Array): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (let m = 0; m < 1440; m++) {
+    if (mask[m] === 1 && (m === 0 || mask[m - 1] === 0)) runs.push([m, m + 1]);
+    if (mask[m] === 1) runs[runs.length - 1]![1] = m + 1;
+  }
+  return runs;
+}
+
+export function referenceDays(q: SlotQuery): ReferenceDay[] {
+  const days: ReferenceDay[] = [];
+  const last = DateTime.fromISO(q.dateTo, { zone: 'utc' });
+  for (let date = DateTime.fromISO(q.dateFrom, { zone: 'utc' }); date <= last; date = date.plus({ days: 1 })) {
+    const iso = date.toISODate()!;
+    const applies = (r: { startDate: string; endDate: string; weekdays: number[] | null }) =>
+      r.startDate <= iso && iso <= r.endDate && (r.weekdays === null || r.weekdays.includes(date.weekday));
+    const open = new Uint8Array(1440);
+    const mark = (from: number, to: number) => open.fill(1, from, to);
+    if (q.schedule.workingDays.includes(date.weekday)) mark(minutesOf(q.schedule.workStart), minutesOf(q.schedule.workEnd));
+    const blockMinutes: Array<[number, number]> = [];
+    for (const o of q.overrides) {
+      if (!applies(o)) continue;
+      const timed = o.startTime !== null && o.endTime !== null;
+      const from = timed ? minutesOf(o.startTime!) : 0;
+      const to = timed ? minutesOf(o.endTime!) : 1440;
+      if (o.kind === 'open' && timed) mark(from, to);
+      if (o.kind === 'block' && from < to) blockMinutes.push([from, to]);
+    }
+    const dayStart = instantOf(q.timezone, date, 0);
+    const dayEnd = instantOf(q.timezone, date, 1440);
+    const toInstants = (ranges: Array<[number, number]>): Interval[] =>
+      ranges
+        .map(([a, b]) => ({
+          start: Math.max(dayStart, instantOf(q.timezone, date, a)),
+          end: Math.min(dayEnd, instantOf(q.timezone, date, b)),
+        }))
+        .filter((i) => i.start < i.end);
+    days.push({ date: iso, windows: toInstants(runsOf(open)), blocks: toInstants(blockMinutes) });
+  }
+  return days;
+}
+
+const meets = (a: Interval, start: number, end: number) => a.start < a.end && a.start < end && start < a.end;
+
+/** Every grid point of every window in the range, each with the verdict PRODUCT gives it. */
+export function referenceGrid(q: SlotQuery): GridPoint[] {
+  const length = q.durationMinutes * 60_000;
+  const points = new Map<number, GridPoint>();
+  for (const day of referenceDays(q)) {
+    for (const w of day.windows) {
+      for (let start = w.start; start + length <= w.end; start += length) {
+        const end = start + length;
+        const refusal: BookingRefusal | null =
+          start <= q.now
+            ? 'PAST_START'
+            : day.blocks.some((b) => meets(b, start, end))
+              ? 'SCHEDULE_BLOCKED'
+              : q.busy.some((b) => meets(b, start, end))
+                ? 'SLOT_UNAVAILABLE'
+                : null;
+        points.set(start, { start, refusal });
+      }
+    }
+  }
+  return [...points.values()].sort((a, b) => a.start - b.start);
+}

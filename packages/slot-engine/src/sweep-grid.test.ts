@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { sweepGrid } from './sweep-grid.js';
+
+const w = (start: number, end: number) => ({ start, end });
+
+describe('sweepGrid', () => {
+  it('skips taken time by jumping to the next grid point, not by moving the grid', () => {
+    expect(sweepGrid([w(0, 100)], [w(15, 35)], 10, -1).map((s) => s.start)).toEqual([0, 40, 50, 60, 70, 80, 90]);
+  });
+
+  it('starts strictly after now', () => {
+    expect(sweepGrid([w(0, 50)], [], 10, 20).map((s) => s.start)).toEqual([30, 40]);
+  });
+
+  it('sorts and deduplicates when windows overlap in real time', () => {
+    // Only local ranges at a spring-forward gap can do this; each window keeps its own grid.
+    expect(sweepGrid([w(0, 45), w(0, 60), w(5, 30)], [], 15, -1).map((s) => s.start)).toEqual([0, 5, 15, 30, 45]);
+  });
+
+  it('finds taken time for a window that starts before the previous one', () => {
+    expect(sweepGrid([w(100, 140), w(0, 40)], [w(10, 20), w(120, 130)], 10, -1).map((s) => s.start)).toEqual([
+      0, 20, 30, 100, 110, 130,
+    ]);
+  });
+});
