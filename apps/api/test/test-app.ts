@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
-import { createApp } from '../src/app.js';
+import { createApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createTestDatabase, type TestDatabase } from './test-store.js';
@@ -34,7 +34,10 @@ export interface TestApp {
 }
 
 /** The real app on a random loopback port over a fresh database of the selected store. */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  deps: Pick<AppDeps, 'paymentProcessor'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN }),
@@ -47,6 +50,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     logger: createLogger('silent'),
     adminToken: ADMIN_TOKEN,
     clock: () => clock.now ?? new Date(),
+    ...deps,
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
