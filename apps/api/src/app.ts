@@ -23,6 +23,11 @@ export interface AppDeps {
   clock?: () => Date;
   /** Charges overage packs; defaults to the database ledger. */
   paymentProcessor?: PaymentProcessor;
+  /**
+   * Called after a transaction that wrote webhook deliveries has committed, so an
+   * in-process delivery worker sends them at once instead of at its next poll.
+   */
+  onEventsCommitted?: () => void;
 }
 
 export type Services = Required<Pick<AppDeps, 'clock' | 'paymentProcessor'>> &
@@ -58,7 +63,7 @@ export function createApp(deps: AppDeps): Express {
   });
 
   // Authentication first on every /v1 and /admin/v1 path, before the body is even read.
-  app.use('/v1', authenticate(services.db));
+  app.use('/v1', authenticate(deps.store.sql));
   app.use('/admin/v1', authenticateAdmin(deps.adminToken));
 
   // Every body is read as JSON whatever its Content-Type, so a mislabelled body is a clear

@@ -103,8 +103,8 @@ export async function migrate(session: SqlSession, migrations?: Migration[]): Pr
 }
 
 /** True when every migration on disk is recorded as applied (for /readyz). */
-export async function migrationsApplied(session: SqlSession, migrations: Migration[]): Promise<boolean> {
-  const rows = await session.query<{ migration_name: string }>(
+export async function migrationsApplied(query: SqlSession['query'], migrations: Migration[]): Promise<boolean> {
+  const rows = await query<{ migration_name: string }>(
     `SELECT migration_name FROM "_prisma_migrations"
       WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
   );

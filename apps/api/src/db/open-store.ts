@@ -13,7 +13,13 @@ export type Db = PrismaClient;
 export interface Store {
   kind: 'embedded' | 'postgres';
   db: Db;
-  /** Raw SQL on a connection of its own (the migration runner, readiness). */
+  /**
+   * Parameterized SQL straight on the driver, for the hottest reads (Prisma's pipeline costs
+   * several times a round trip). On PGlite a standalone query waits for any open
+   * transaction, so it never runs inside one of Prisma's.
+   */
+  sql: SqlSession['query'];
+  /** Raw SQL on a connection of its own (the migration runner). */
   withSession<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
   /** Applies pending migrations; returns the names applied. */
   migrate(): Promise<string[]>;
@@ -34,6 +40,7 @@ export interface StoreOptions {
 function withMigrations(
   kind: Store['kind'],
   db: Db,
+  sql: Store['sql'],
   withSession: Store['withSession'],
   close: () => Promise<void>,
 ): Store {
@@ -42,11 +49,12 @@ function withMigrations(
   return {
     kind,
     db,
+    sql,
     withSession,
     migrate: async () => withSession(async (s) => migrate(s, await load())),
     ready: async () => {
       try {
-        return await withSession(async (s) => migrationsApplied(s, await load()));
+        return await migrationsApplied(sql, await load());
       } catch {
         return false;
       }
@@ -68,6 +76,7 @@ async function openEmbedded(dataDir: string | undefined): Promise<Store> {
   return withMigrations(
     'embedded',
     db,
+    session.query,
     async (fn) => fn(session),
     async () => {
       await db.$disconnect();
@@ -84,6 +93,7 @@ function openServer(databaseUrl: string, poolSize: number): Store {
   return withMigrations(
     'postgres',
     db,
+    async (text, params) => (await pool.query(text, params)).rows,
     async (fn) => {
       const client = await pool.connect();
       try {

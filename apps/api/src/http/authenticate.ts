@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Plan } from '../generated/prisma/enums.js';
-import type { Db } from '../db/open-store.js';
-import { hashApiKey } from '../lib/api-keys.js';
+import type { Store } from '../db/open-store.js';
+import { organizationForKey } from '../services/organizations/organization-for-key.js';
 import { AppError } from '../lib/app-error.js';
 
 export interface AuthedOrganization {
@@ -21,24 +21,17 @@ const unauthorized = () =>
   new AppError('UNAUTHORIZED', 'The API key is missing or invalid. Send Authorization: Bearer sk_live_...');
 
 /**
- * Resolves the organization from the API key before anything else on /v1. The key is
- * compared by its SHA-256 digest through a unique index, so rotation takes effect at once
- * for every process (no cache to go stale).
+ * Resolves the organization from the API key before anything else on /v1.
  */
-export function authenticate(db: Db): RequestHandler {
+export function authenticate(sql: Store['sql']): RequestHandler {
   return (req, res, next) => {
     const key = bearerToken(req.header('authorization'));
     if (!key || !key.startsWith('sk_live_')) return next(unauthorized());
-    db.apiKey
-      .findUnique({
-        where: { keyHash: hashApiKey(key) },
-        select: { organization: { select: { id: true, plan: true, autoPurchase: true } } },
-      })
-      .then((row) => {
-        if (!row) return next(unauthorized());
-        res.locals.organization = row.organization satisfies AuthedOrganization;
-        next();
-      }, next);
+    organizationForKey(sql, key).then((organization) => {
+      if (!organization) return next(unauthorized());
+      res.locals.organization = organization;
+      next();
+    }, next);
   };
 }
 

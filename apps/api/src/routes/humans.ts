@@ -11,7 +11,7 @@ import { listSlots } from '../services/slots/list-slots.js';
 
 const s = initServer();
 
-export function humansRouter({ db, clock }: Services) {
+export function humansRouter({ db, store, clock }: Services) {
   return s.router(contract.humans, {
     create: async ({ body, res }) => ({
       status: 201,
@@ -43,7 +43,7 @@ export function humansRouter({ db, clock }: Services) {
     }),
     slots: async ({ params, query, res }) => ({
       status: 200,
-      body: await listSlots(db, organizationOf(res).id, params.human_id, query, clock()),
+      body: await listSlots(store.sql, organizationOf(res).id, params.human_id, query, clock()),
     }),
   });
 }

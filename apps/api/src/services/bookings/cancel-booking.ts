@@ -10,7 +10,7 @@ import { bookingView } from './booking-view.js';
  */
 export async function cancelBooking(services: Services, organizationId: string, bookingId: string) {
   const now = services.clock();
-  return services.db.$transaction(async (tx) => {
+  const booking = await services.db.$transaction(async (tx) => {
     const [cancelled] = await tx.booking.updateManyAndReturn({
       where: { id: bookingId, organizationId, status: 'confirmed' },
       data: { status: 'cancelled', cancelledAt: now },
@@ -24,4 +24,7 @@ export async function cancelBooking(services: Services, organizationId: string, 
     if (!existing) throw notFound('Booking');
     return bookingView(existing);
   });
+  // Only now are the deliveries visible to a worker.
+  services.onEventsCommitted?.();
+  return booking;
 }

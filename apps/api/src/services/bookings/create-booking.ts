@@ -7,7 +7,7 @@ import type { AuthedOrganization } from '../../http/authenticate.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { consumeQuota } from '../billing/consume-quota.js';
 import { recordEvent } from '../events/record-event.js';
-import { inputsForBooking, weeklySchedule } from '../schedule/schedule-inputs.js';
+import { candidateDates, inTransaction, loadSchedule } from '../schedule/load-schedule.js';
 import { bookingView } from './booking-view.js';
 import { claimKey, requestHash, saveRefusal, saveResponse, type IdempotencyScope, type StoredResponse } from './idempotency.js';
 import { refusalError, slotUnavailable } from './refusal.js';
@@ -20,18 +20,17 @@ const REPLAYABLE = new Set(['NOT_FOUND', 'INVALID_DURATION', 'VALIDATION_ERROR',
 const TX_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;
 
 async function book(tx: Prisma.TransactionClient, services: Services, org: AuthedOrganization, body: CreateBookingBody, now: Date) {
-  const human = await tx.human.findFirst({ where: { id: body.human_id, organizationId: org.id, deletedAt: null } });
-  if (!human) throw notFound('Human');
-
   const start = Date.parse(body.starts_at);
-  const { overrides, busy } = await inputsForBooking(tx, human, start, body.duration);
-  // The same function decides what GET /slots lists, so a listed start books and an
-  // unlisted one is refused, in PRODUCT's check order.
+  const { dateFrom, dateTo } = candidateDates(start);
+  const human = await loadSchedule(inTransaction(tx), org.id, body.human_id, dateFrom, dateTo);
+  if (!human) throw notFound('Human');
+  // The same data and the same function decide what GET /slots lists, so a listed start
+  // books and an unlisted one is refused, in PRODUCT's check order.
   const verdict = checkBooking({
     timezone: human.timezone,
-    schedule: weeklySchedule(human),
-    overrides,
-    busy,
+    schedule: human.schedule,
+    overrides: human.overrides,
+    busy: human.busy,
     meetingDurations: human.meetingDurations,
     start,
     durationMinutes: body.duration,
@@ -46,7 +45,7 @@ async function book(tx: Prisma.TransactionClient, services: Services, org: Authe
     row = await tx.booking.create({
       data: {
         organizationId: org.id,
-        humanId: human.id,
+        humanId: body.human_id,
         startsAt: new Date(start),
         endsAt: new Date(start + body.duration * 60_000),
         durationMinutes: body.duration,
@@ -82,7 +81,7 @@ export async function createBooking(
     ? { organizationId: org.id, key: idempotencyKey, hash: requestHash(body), now }
     : undefined;
   try {
-    return await services.db.$transaction(async (tx) => {
+    const outcome = await services.db.$transaction(async (tx) => {
       if (scope) {
         const claim = await claimKey(tx, scope);
         if (!claim.claimed) return claim.response;
@@ -91,6 +90,9 @@ export async function createBooking(
       if (scope) await saveResponse(tx, scope, response);
       return response;
     }, TX_OPTIONS);
+    // Only now are the deliveries visible to a worker.
+    services.onEventsCommitted?.();
+    return outcome;
   } catch (error) {
     if (scope && error instanceof AppError && REPLAYABLE.has(error.code)) {
       await saveRefusal(services.db, scope, {

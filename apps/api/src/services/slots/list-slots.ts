@@ -1,34 +1,30 @@
 import type { SlotsQuery, SlotsResponse } from '@humantime/contract';
-import { computeSlots, localDateRangeToInterval } from '@humantime/slot-engine';
-import type { Db } from '../../db/open-store.js';
+import { computeSlots } from '@humantime/slot-engine';
+import type { Store } from '../../db/open-store.js';
+import { notFound } from '../../lib/app-error.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 import { invalidDuration } from '../bookings/refusal.js';
-import { findHuman } from '../humans/find-human.js';
-import { busyBetween, overridesBetween, weeklySchedule } from '../schedule/schedule-inputs.js';
+import { loadSchedule } from '../schedule/load-schedule.js';
 
 /**
- * GET /v1/humans/{id}/slots. Reads only what the range needs (overrides and confirmed
- * bookings touching it, by index) and hands them to the pure slot engine.
+ * GET /v1/humans/{id}/slots: one indexed read of exactly what the range needs, then the
+ * pure slot engine.
  */
 export async function listSlots(
-  db: Db,
+  sql: Store['sql'],
   organizationId: string,
   humanId: string,
   query: SlotsQuery,
   now: Date,
 ): Promise<SlotsResponse> {
-  const human = await findHuman(db, organizationId, humanId);
-  if (!human.meetingDurations.includes(query.duration)) throw invalidDuration(human.meetingDurations);
-  const range = localDateRangeToInterval(human.timezone, query.date_from, query.date_to);
-  const [overrides, busy] = await Promise.all([
-    overridesBetween(db, human.id, query.date_from, query.date_to),
-    busyBetween(db, human.id, range),
-  ]);
+  const snapshot = await loadSchedule(sql, organizationId, humanId, query.date_from, query.date_to);
+  if (!snapshot) throw notFound('Human');
+  if (!snapshot.meetingDurations.includes(query.duration)) throw invalidDuration(snapshot.meetingDurations);
   const slots = computeSlots({
-    timezone: human.timezone,
-    schedule: weeklySchedule(human),
-    overrides,
-    busy,
+    timezone: snapshot.timezone,
+    schedule: snapshot.schedule,
+    overrides: snapshot.overrides,
+    busy: snapshot.busy,
     dateFrom: query.date_from,
     dateTo: query.date_to,
     durationMinutes: query.duration,
@@ -36,7 +32,7 @@ export async function listSlots(
   });
   return {
     slots: slots.map((s) => ({ starts_at: toTimestamp(new Date(s.start)), ends_at: toTimestamp(new Date(s.end)) })),
-    timezone: human.timezone,
+    timezone: snapshot.timezone,
     duration: query.duration,
   };
 }

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_DIR = path.resolve(API_DIR, '..', '..');
+const TSX = path.join(API_DIR, 'node_modules', '.bin', 'tsx');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Proc {
+  child: ChildProcess;
+  url: string;
+  /** Peak resident set size so far (VmHWM), in MiB. */
+  peakRssMiB(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript entry point under tsx and waits until `readyPath` answers 200. */
+export async function startProcess(entry: string, env: Record<string, string>, readyPath = '/readyz'): Promise<Proc> {
+  const port = await freePort();
+  const child = spawn(TSX, [entry], {
+    cwd: API_DIR,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url + readyPath)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${entry} did not become ready`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // tsx runs the program in a child node process; the RSS worth reporting is that one's.
+  const nodePid = () => {
+    try {
+      const kids = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+      return kids.length ? Number(kids[kids.length - 1]) : child.pid!;
+    } catch {
+      return child.pid!;
+    }
+  };
+  const pid = nodePid();
+  return {
+    child,
+    url,
+    peakRssMiB() {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round((kb / 1024) * 10) / 10;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Runs the load generator in its own process (so it does not share the server's event loop). */
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const child = spawn(TSX, [path.join(API_DIR, 'bench', 'load.ts'), JSON.stringify(spec)], {
+    cwd: API_DIR,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  const code = await new Promise((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+export interface LoadSpec {
+  url: string;
+  method: 'GET' | 'POST';
+  path: string;
+  connections: number;
+  durationSeconds: number;
+  headers?: Record<string, string>;
+  /** POST bodies: one per request, cycled from a generator spec. */
+  bookings?: { humans: string[]; firstDay: string; slotsPerDay: number; duration: number };
+}
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+  errors: number;
+}

@@ -1,0 +1,53 @@
+export interface Figure {
+  section: string;
+  name: string;
+  value: number;
+  unit: string;
+  /** Key in bench/results.json. */
+  key: string;
+  target?: string;
+}
+
+/** The printed table, the markdown page and the results object, from one list of figures. */
+export function renderReport(figures: Figure[], run: { durationSeconds: number; connections: number; elapsedSeconds: number }) {
+  const sections = [...new Set(figures.map((f) => f.section))];
+  const fmt = (f: Figure) => `${f.value.toLocaleString('en-US')} ${f.unit}`;
+  const lines: string[] = [];
+  const md: string[] = [];
+  for (const section of sections) {
+    lines.push('', section);
+    md.push('', `### ${section}`, '', '| figure | value | target |', '|---|---|---|');
+    for (const f of figures.filter((x) => x.section === section)) {
+      lines.push(`  ${f.name.padEnd(44)} ${fmt(f).padStart(20)}${f.target ? `   (target ${f.target})` : ''}`);
+      md.push(`| ${f.name} | ${fmt(f)} | ${f.target ?? ''} |`);
+    }
+  }
+  const json = {
+    run: { date: new Date().toISOString(), load_duration_seconds: run.durationSeconds, connections: run.connections, elapsed_seconds: run.elapsedSeconds },
+    ...Object.fromEntries(figures.map((f) => [f.key, { value: f.value, unit: f.unit }])),
+  };
+  const markdown = `# Benchmarks
+
+Latest \`pnpm bench\` run (${json.run.date.slice(0, 10)}, ${run.durationSeconds} s per load run,
+${run.connections} connections, ${run.elapsedSeconds} s in all) on the project's 2-core machine.
+These machines are shared and noisy: compare figures within one run, not across runs.
+${md.join('\n')}
+
+## How it is measured
+
+- One command, one process tree: \`pnpm bench\` from the repository root, with the
+  PostgreSQL server running on 127.0.0.1:5432 (as \`.ci/run\` starts it). Set
+  \`BENCH_DATABASE_URL\` for another server, \`BENCH_DURATION\` (seconds per load run, default
+  10) and \`BENCH_CONNECTIONS\` (default 10) to change the load.
+- The slot engine runs its own seeded fixture (\`packages/slot-engine/bench\`).
+- HTTP figures come from autocannon in a separate process, against the real server started
+  as \`src/server.ts\` (request logging on, to /dev/null) and against a bare Express app
+  (\`apps/api/bench/bare-server.ts\`) on the same machine, with the same connections and
+  duration, after a 2 s warm-up of each. The bare slots route sends the real response's
+  bytes; the bare bookings route does one INSERT into the same database.
+- Bookings spread over 200 humans so that none collide; every request must answer 201.
+- Peak RSS is the server process's VmHWM at the end of its runs.
+- Results are also written to \`bench/results.json\`.
+`;
+  return { table: lines.join('\n'), markdown, json };
+}

@@ -1,0 +1,68 @@
+// `pnpm bench`: every figure of docs/benchmarks.md in one run, one process tree.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { benchSlotsHttp } from './slots-http.js';
+import { benchBookingsHttp } from './bookings-http.js';
+import { REPO_DIR } from './processes.js';
+import { renderReport, type Figure } from './report.js';
+
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+async function slotEngine(): Promise<Figure[]> {
+  const script = path.join(REPO_DIR, 'packages', 'slot-engine', 'bench', 'slot-engine.bench.ts');
+  const child = spawn(path.join(REPO_DIR, 'node_modules', '.bin', 'tsx'), [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  await new Promise((r) => child.once('exit', r));
+  const line = out.split('\n').find((l) => l.startsWith('BENCH_JSON '));
+  if (!line) throw new Error('slot-engine bench printed no BENCH_JSON line');
+  const r = JSON.parse(line.slice('BENCH_JSON '.length));
+  return [
+    { section: 'Slot engine (62 days, 30-min grid, 200 bookings, 20 overrides)', name: 'time per query (mean)', value: r.slot_engine_ms_per_query, unit: 'ms', key: 'slot_engine_ms_per_query', target: '≤ 1 ms' },
+    { section: 'Slot engine (62 days, 30-min grid, 200 bookings, 20 overrides)', name: 'time per query (p99)', value: r.slot_engine_p99_ms, unit: 'ms', key: 'slot_engine_p99_ms' },
+    { section: 'Slot engine (62 days, 30-min grid, 200 bookings, 20 overrides)', name: 'slots per second', value: r.slots_per_second, unit: 'slots/s', key: 'slot_engine_slots_per_second' },
+  ];
+}
+
+/** A fresh database on the server for this run. */
+async function freshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function main() {
+  const started = Date.now();
+  const work = mkdtempSync(path.join(tmpdir(), 'humantime-bench-'));
+  const figures: Figure[] = [];
+  try {
+    console.error(`bench: ${DURATION}s per load run, ${CONNECTIONS} connections`);
+    figures.push(...(await slotEngine()));
+    figures.push(...(await benchSlotsHttp(work, { duration: DURATION, connections: CONNECTIONS })));
+    figures.push(...(await benchBookingsHttp(await freshDatabase('humantime_bench'), { duration: DURATION, connections: CONNECTIONS })));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const elapsed = Math.round((Date.now() - started) / 1000);
+  const { table, markdown, json } = renderReport(figures, { durationSeconds: DURATION, connections: CONNECTIONS, elapsedSeconds: elapsed });
+  console.log(table);
+  mkdirSync(path.join(REPO_DIR, 'bench'), { recursive: true });
+  writeFileSync(path.join(REPO_DIR, 'bench', 'results.json'), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(path.join(REPO_DIR, 'docs', 'benchmarks.md'), markdown);
+  console.log(`\nwrote bench/results.json and docs/benchmarks.md (${elapsed}s)`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
