@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The API suite runs once per store: always on embedded PGlite, and on a PostgreSQL server
 // when TEST_DATABASE_URL names one (.ci/run sets it). Each test file gets a fresh database.
@@ -11,7 +11,13 @@ export default defineConfig({
     projects: [
       {
         extends: true as const,
-        test: { name: 'embedded', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], env: { HT_TEST_STORE: 'embedded' } },
+        test: {
+          name: 'embedded',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // test/multiprocess shares one database between processes: PostgreSQL only.
+          exclude: [...configDefaults.exclude, 'test/multiprocess/**'],
+          env: { HT_TEST_STORE: 'embedded' },
+        },
       },
       ...(postgres
         ? [
@@ -20,6 +26,9 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['test/**/*.test.ts', 'src/db/**/*.test.ts'],
+                // test/process spawns the server on the embedded store (its data directory,
+                // pid lock and generated admin token); it has nothing to add on a server.
+                exclude: [...configDefaults.exclude, 'test/process/**'],
                 env: { HT_TEST_STORE: 'postgres' },
               },
             },

@@ -23,7 +23,7 @@ export function bookingBody(humanId: string, startsAt: string, duration = 30, ex
   return { human_id: humanId, starts_at: startsAt, duration, attendee_name: 'Agent Smith', ...extra };
 }
 
-export async function countRows(app: TestApp, table: 'events' | 'bookings' | 'idempotency_keys', where = 'true') {
+export async function countRows(app: Pick<TestApp, 'database'>, table: 'events' | 'bookings' | 'idempotency_keys', where = 'true') {
   const rows = await app.database.store.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`);
   return Number(rows[0]!.n);
 }
@@ -37,7 +37,7 @@ export async function race<T>(requests: (() => Promise<{ status: number } & T>)[
 }
 
 /** True when some two confirmed bookings of the human overlap (must never happen). */
-export async function anyOverlap(app: TestApp, humanId: string): Promise<boolean> {
+export async function anyOverlap(app: Pick<TestApp, 'database'>, humanId: string): Promise<boolean> {
   const rows = await app.database.store.db.$queryRawUnsafe<{ n: bigint }[]>(
     `SELECT count(*) AS n FROM bookings a JOIN bookings b
        ON a.human_id = b.human_id AND a.id < b.id
