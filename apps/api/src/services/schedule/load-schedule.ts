@@ -40,7 +40,7 @@ SELECT json_build_object(
   'meeting_durations', array_to_json(h.meeting_durations),
   'overrides', COALESCE((
     SELECT json_agg(json_build_object(
-      'kind', o.kind, 'start_date', o.start_date::text, 'end_date', o.end_date::text,
+      'kind', o.kind, 'start_date', to_char(o.start_date, 'YYYY-MM-DD'), 'end_date', to_char(o.end_date, 'YYYY-MM-DD'),
       'start_time', o.start_time, 'end_time', o.end_time, 'weekdays', array_to_json(o.weekdays)))
       FROM overrides o
      WHERE o.human_id = h.id AND o.start_date <= $3::date AND o.end_date >= $2::date), '[]'::json),
