@@ -1,0 +1,82 @@
+import { NoSlotAvailableError } from '../errors/humantime-error.js';
+import { isHumantimeError } from '../errors/is-humantime-error.js';
+import type { RequestOptions } from '../options.js';
+import type { Booking, CreateBookingParams, SlotsParams, SlotsResponse } from '../types.js';
+
+/**
+ * Arguments of `bookings.bookFirstAvailable`: the booking's fields without `starts_at`,
+ * the local date range to search, and how many bookings to attempt at most.
+ *
+ * @example
+ * const params: BookFirstAvailableParams = {
+ *   human_id, date_from: '2026-12-01', date_to: '2026-12-05', duration: 30,
+ *   attendee_name: 'Agent Smith', attendee_email: 'smith@example.com', maxAttempts: 3,
+ * };
+ */
+export interface BookFirstAvailableParams extends Omit<CreateBookingParams, 'starts_at'> {
+  /** First local date (YYYY-MM-DD, the human's timezone) to search, inclusive. */
+  date_from: SlotsParams['date_from'];
+  /** Last local date to search, inclusive; at most 62 dates in all. */
+  date_to: SlotsParams['date_to'];
+  /** Booking attempts (POSTs) before giving up; each lost race costs one. Default 5. */
+  maxAttempts?: number;
+}
+
+export interface BookFirstAvailableDeps {
+  slots(humanId: string, params: SlotsParams, options?: RequestOptions): Promise<SlotsResponse>;
+  create(params: CreateBookingParams, options?: RequestOptions): Promise<Booking>;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+/**
+ * SPEC part 7, rule 2 as a loop: list the slots, book the first one not yet tried; on 409
+ * SLOT_UNAVAILABLE (someone else won the race) list again and try the next. Any other
+ * error is thrown as is. Each attempt is its own booking call with its own Idempotency-Key,
+ * so the SDK's retries inside one attempt can never book twice either.
+ */
+export async function bookFirstAvailable(
+  deps: BookFirstAvailableDeps,
+  params: BookFirstAvailableParams,
+  options?: RequestOptions,
+): Promise<Booking> {
+  const { date_from, date_to, maxAttempts = DEFAULT_MAX_ATTEMPTS, ...booking } = params;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+    throw new TypeError(`maxAttempts must be a positive integer, got ${String(maxAttempts)}`);
+  }
+  const range = `${booking.human_id} from ${date_from} to ${date_to} (${booking.duration} min)`;
+  const tried: string[] = [];
+
+  for (;;) {
+    const { slots } = await deps.slots(booking.human_id, { date_from, date_to, duration: booking.duration }, options);
+    // A slot we lost is skipped even if it is listed again (its winner may have cancelled),
+    // so every attempt makes progress and the loop is bounded by the slots in the range.
+    const slot = slots.find((candidate) => !tried.includes(candidate.starts_at));
+    if (!slot) {
+      throw new NoSlotAvailableError({
+        reason: 'no_slots_listed',
+        tried,
+        message:
+          tried.length === 0
+            ? `No open slot for human ${range}.`
+            : `No open slot left for human ${range}; the ${tried.length} tried were taken by others: ${tried.join(', ')}.`,
+      });
+    }
+    tried.push(slot.starts_at);
+    try {
+      return await deps.create({ ...booking, starts_at: slot.starts_at }, options);
+    } catch (err) {
+      if (!isHumantimeError(err, 'SLOT_UNAVAILABLE')) throw err;
+      if (tried.length >= maxAttempts) {
+        throw new NoSlotAvailableError({
+          reason: 'attempts_exhausted',
+          tried,
+          cause: err,
+          message:
+            `Gave up booking human ${range} after ${tried.length} attempts (maxAttempts); ` +
+            `each slot was taken just before us: ${tried.join(', ')}.`,
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import type * as C from '@humantime/contract';
+import type { z } from 'zod';
+
+// Request types are the contract's zod *input* types (what a caller may send, before
+// defaults), response types its output types; the ts-rest client checks both against the
+// routes, so none of them can drift from the server.
+
+/**
+ * Body of `humans.create`. `availability` is optional (default Mon-Fri 09:00-17:00, [30]).
+ * @example
+ * const params: CreateHumanParams = { name: 'Ada Lovelace', timezone: 'Europe/London', role: 'Advisor' };
+ */
+export type CreateHumanParams = z.input<typeof C.CreateHumanBodySchema>;
+/**
+ * Body of `humans.update`: any of name, email, role, timezone; null clears email or role.
+ * @example
+ * const params: UpdateHumanParams = { role: null, timezone: 'Europe/Paris' };
+ */
+export type UpdateHumanParams = z.input<typeof C.UpdateHumanBodySchema>;
+/**
+ * Body of `humans.setAvailability` (all four fields; it replaces the schedule).
+ * @example
+ * const hours: SetAvailabilityParams = { working_days: [1, 2, 3, 4, 5], work_start: '09:00', work_end: '17:00', meeting_durations: [30, 60] };
+ */
+export type SetAvailabilityParams = z.input<typeof C.SetAvailabilityBodySchema>;
+/**
+ * Query of `humans.slots`: inclusive local dates (at most 62) and a duration in minutes.
+ * @example
+ * const query: SlotsParams = { date_from: '2026-12-01', date_to: '2026-12-05', duration: 30 };
+ */
+export type SlotsParams = z.input<typeof C.SlotsQuerySchema>;
+/**
+ * Paging of every list: `limit` 1..100 (default 50) and the previous page's `next_cursor`.
+ * @example
+ * const paging: ListParams = { limit: 100 };
+ */
+export type ListParams = z.input<typeof C.ListQuery>;
+/**
+ * Body of `overrides.create`: a block (vacation, weekly meeting) or an open window.
+ * @example
+ * const vacation: CreateOverrideParams = { kind: 'block', start_date: '2026-08-03', end_date: '2026-08-14', reason: 'Vacation' };
+ */
+export type CreateOverrideParams = z.input<typeof C.CreateOverrideBodySchema>;
+/**
+ * Body of `bookings.create`; `starts_at` as listed by `humans.slots`.
+ * @example
+ * const params: CreateBookingParams = { human_id, starts_at: slot.starts_at, duration: 30, attendee_name: 'Agent Smith', metadata: { ticket: 'T-1' } };
+ */
+export type CreateBookingParams = z.input<typeof C.CreateBookingBodySchema>;
+/**
+ * Query of `bookings.list`: paging plus optional filters.
+ * @example
+ * const query: ListBookingsParams = { human_id, status: 'confirmed', starts_after: '2026-12-01T00:00:00Z' };
+ */
+export type ListBookingsParams = z.input<typeof C.ListBookingsQuerySchema>;
+/**
+ * Body of `webhooks.create`.
+ * @example
+ * const params: CreateWebhookParams = { url: 'https://example.com/hooks/humantime', events: ['booking.confirmed', 'booking.cancelled'] };
+ */
+export type CreateWebhookParams = z.input<typeof C.CreateWebhookBodySchema>;
+
+/**
+ * A human whose time can be booked.
+ * @example
+ * const human: Human = await client.humans.get(humanId);
+ */
+export type Human = C.Human;
+/**
+ * A human's base weekly schedule.
+ * @example
+ * const hours: Availability = await client.humans.getAvailability(humanId);
+ */
+export type Availability = C.Availability;
+/**
+ * A block or open override of a human's schedule.
+ * @example
+ * const override: Override = await client.overrides.create(humanId, { kind: 'block', start_date: '2026-12-24' });
+ */
+export type Override = C.Override;
+/**
+ * One bookable slot: `starts_at` can be booked as-is.
+ * @example
+ * const [first]: Slot[] = (await client.humans.slots(humanId, query)).slots;
+ */
+export type Slot = C.Slot;
+/**
+ * Answer of `humans.slots`.
+ * @example
+ * const { slots, timezone }: SlotsResponse = await client.humans.slots(humanId, query);
+ */
+export type SlotsResponse = C.SlotsResponse;
+/**
+ * A booking, confirmed or cancelled.
+ * @example
+ * const booking: Booking = await client.bookings.get(bookingId);
+ */
+export type Booking = C.Booking;
+/**
+ * "confirmed" or "cancelled".
+ * @example
+ * const status: BookingStatus = 'cancelled';
+ */
+export type BookingStatus = C.BookingStatus;
+/**
+ * A registered webhook (as listed, without its secret).
+ * @example
+ * const { data }: { data: Webhook[] } = await client.webhooks.list();
+ */
+export type Webhook = C.Webhook;
+/**
+ * The answer to `webhooks.create`, the only one with `signing_secret`.
+ * @example
+ * const { signing_secret }: WebhookWithSecret = await client.webhooks.create(params);
+ */
+export type WebhookWithSecret = C.WebhookWithSecret;
+/**
+ * One delivery of an event to a webhook, with its attempts.
+ * @example
+ * const { data }: { data: WebhookDelivery[] } = await client.webhooks.deliveries(webhookId);
+ */
+export type WebhookDelivery = C.WebhookDelivery;
+/**
+ * One attempt of a delivery.
+ * @example
+ * const failed = (d: WebhookDelivery): DeliveryAttempt[] => d.attempts.filter((a) => a.error !== null);
+ */
+export type DeliveryAttempt = C.DeliveryAttempt;
+/**
+ * This month's quota and usage.
+ * @example
+ * const { used, quota }: Usage = await client.usage.get();
+ */
+export type Usage = C.Usage;
+/**
+ * "free", "starter" or "growth".
+ * @example
+ * const plan: Plan = (await client.usage.get()).plan;
+ */
+export type Plan = C.Plan;
+/**
+ * A verified webhook delivery body: `{ event, created_at, data: Booking }`.
+ * @example
+ * const event: WebhookEvent = await verifyWebhook(rawBody, header, secret);
+ */
+export type WebhookEvent = C.WebhookEvent;
+/**
+ * "booking.confirmed" or "booking.cancelled".
+ * @example
+ * const events: WebhookEventType[] = ['booking.confirmed'];
+ */
+export type WebhookEventType = C.WebhookEventType;
+/**
+ * An error code of the API (SPEC part 7 plus PRODUCT's additions).
+ * @example
+ * const code: ErrorCode = 'SLOT_UNAVAILABLE';
+ */
+export type ErrorCode = C.ErrorCode;
+/**
+ * One page of a list: `{ data, next_cursor }`, next_cursor null on the last page.
+ * @example
+ * const page: Page<Human> = await client.humans.list({ limit: 10 });
+ */
+export type Page<T> = C.Page<T>;
