@@ -19,13 +19,13 @@ export async function consumeQuota(
 ): Promise<void> {
   const plan = PLANS[org.plan];
   const { start } = billingPeriod(now);
-  await tx.$executeRaw`
-    INSERT INTO usage_periods (organization_id, period_start) VALUES (${org.id}::uuid, ${start}::date)
-    ON CONFLICT DO NOTHING`;
+  // One statement: the month's first booking creates the row; later ones take a unit only
+  // while under the limit (the conflicting row is locked until commit either way).
   const taken = await tx.$executeRaw`
-    UPDATE usage_periods SET used = used + 1
-     WHERE organization_id = ${org.id}::uuid AND period_start = ${start}::date
-       AND used < ${plan.monthlyQuota} + overage_packs * ${OVERAGE_PACK.bookings}`;
+    INSERT INTO usage_periods (organization_id, period_start, used)
+    VALUES (${org.id}::uuid, ${start}::date, 1)
+    ON CONFLICT (organization_id, period_start) DO UPDATE SET used = usage_periods.used + 1
+     WHERE usage_periods.used < ${plan.monthlyQuota} + usage_periods.overage_packs * ${OVERAGE_PACK.bookings}`;
   if (taken === 1) return;
 
   const limitReached = () =>

@@ -15,20 +15,18 @@ export async function recordEvent(
   input: { organizationId: string; type: WebhookEventType; booking: Booking; at: Date },
 ): Promise<string> {
   const body = JSON.stringify({ event: input.type, created_at: toTimestamp(input.at), data: input.booking });
-  const event = await tx.event.create({
-    data: {
-      organizationId: input.organizationId,
-      type: input.type,
-      bookingId: input.booking.id,
-      body,
-      createdAt: input.at,
-    },
-    select: { id: true },
-  });
-  await tx.$executeRaw`
-    INSERT INTO deliveries (event_id, webhook_id, next_attempt_at)
-    SELECT ${event.id}::uuid, w.id, ${input.at}
-      FROM webhooks w
-     WHERE w.organization_id = ${input.organizationId}::uuid AND ${input.type} = ANY (w.events)`;
-  return event.id;
+  // One statement: the event, and a pending delivery per subscribed webhook.
+  const [row] = await tx.$queryRaw<{ id: string }[]>`
+    WITH event AS (
+      INSERT INTO events (organization_id, type, booking_id, body, created_at)
+      VALUES (${input.organizationId}::uuid, ${input.type}, ${input.booking.id}::uuid, ${body}, ${input.at})
+      RETURNING id
+    ), fanout AS (
+      INSERT INTO deliveries (event_id, webhook_id, next_attempt_at)
+      SELECT event.id, w.id, ${input.at}
+        FROM event, webhooks w
+       WHERE w.organization_id = ${input.organizationId}::uuid AND ${input.type} = ANY (w.events)
+    )
+    SELECT id FROM event`;
+  return row!.id;
 }
