@@ -54,8 +54,8 @@ describe('computeSlots across DST changes', () => {
     expect(day('Europe/Berlin', '2026-10-25', '09:00', '17:00')).toEqual(eight('2026-10-25', 8));
   });
 
-  it('starts a window that opens inside the gap at the shifted-forward instant', () => {
-    expect(day('America/New_York', '2026-03-08', '02:30', '04:00', 30)).toEqual(['2026-03-08T07:30Z']);
+  it('starts a window that opens inside the gap at the instant of the change', () => {
+    expect(day('America/New_York', '2026-03-08', '02:30', '04:00', 30)).toEqual(['2026-03-08T07:00Z', '2026-03-08T07:30Z']);
   });
 
   it('reads ambiguous window edges as their first occurrence', () => {

@@ -15,12 +15,13 @@ export interface DayPlan {
 }
 
 /**
- * Both lists are clipped to the day's own [dayStart(day), dayStart(day + 1)). Windows never
- * cross midnight (work_start < work_end, no overnight shifts), so clipping changes nothing
- * except in a spring-forward gap that straddles midnight, where a shifted-forward local time
- * could otherwise land in the neighbouring day. Keeping each day inside its own span means a
- * slot belongs to exactly one day and only that day's rules can touch it, so checkBooking
- * needs to rebuild just the start's day.
+ * Both lists lie inside the day's own [dayStart(day), dayStart(day + 1)): the zone clock keeps
+ * local order (a gap time resolves to the instant of the change, see zone-clock.ts), and
+ * dayStart(day) / dayStart(day + 1) are the instants of local minutes 0 and 1440, so every
+ * minute of the day maps between them, even when a gap straddles midnight. The clip below
+ * therefore changes nothing for a real zone; it makes the property hold by construction.
+ * Keeping each day inside its own span means a slot belongs to exactly one day and only that
+ * day's rules can touch it, so checkBooking needs to rebuild just the start's day.
  */
 export function planDay(rules: Rules, clock: ZoneClock, day: number): DayPlan {
   const from = clock.dayStart(day);
@@ -36,7 +37,10 @@ function toInstants(ranges: MinuteRange[], clock: ZoneClock, day: number, from: 
   for (const r of ranges) {
     const start = Math.max(from, clock.toInstant(day, r.start));
     const end = Math.min(to, clock.toInstant(day, r.end));
-    // A range lying wholly inside a gap resolves to an empty or inverted span: no time.
+    // A range lying wholly inside a spring-forward gap has both ends at the instant of the
+    // change: zero length, no time (and it adds or removes nothing). A range straddling the
+    // gap keeps exactly its existing part: 02:30-03:30 in New York on 2026-03-08 is
+    // [07:00Z, 07:30Z). Inverted spans cannot arise (the clock keeps local order).
     if (start < end) out.push({ start, end });
   }
   return out;

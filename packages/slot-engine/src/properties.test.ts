@@ -1,11 +1,15 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { parseDay } from './calendar-day.js';
 import { checkBooking } from './check-booking.js';
 import { computeSlots } from './compute-slots.js';
+import { planDay } from './day-plan.js';
 import { localDateOf, localDateRangeToInterval } from './local-date-range.js';
 import { referenceDays, referenceGrid } from './reference-model.js';
-import type { BookingCheck, OverrideRule, SlotQuery } from './types.js';
+import { prepareRules } from './rules.js';
+import type { BookingCheck, Interval, OverrideRule, SlotQuery } from './types.js';
+import { createZoneClock } from './zone-clock.js';
 
 // Each zone with the days its offset changes (or an ordinary day when it never does).
 const ZONE_DAYS: Array<[string, string[]]> = [
@@ -183,4 +187,98 @@ describe('checkBooking properties', () => {
       RUNS,
     );
   });
+});
+
+// Spring-forward days only: no local time is ambiguous there, so the local ranges of a date
+// mean exactly "the instants at which the local clock shows a time in them". Checked against
+// luxon's reading of each instant (not against any local → instant conversion).
+const SPRING_DAYS: Array<[string, string, number]> = [
+  // zone, date, local minute at which the gap starts
+  ['America/New_York', '2026-03-08', 120],
+  ['Europe/Berlin', '2026-03-29', 120],
+  ['Australia/Lord_Howe', '2026-10-04', 120], // 30-minute gap
+  ['America/Sao_Paulo', '2018-11-04', 0], // the day starts in the gap
+  ['America/Santiago', '2026-09-06', 0],
+];
+
+/** The local clock (minutes since midnight) at each whole minute of the date, read by luxon. */
+const readingsCache = new Map<string, { start: number; readings: number[] }>();
+function clockReadings(zone: string, date: string): { start: number; readings: number[] } {
+  const key = `${zone} ${date}`;
+  let cached = readingsCache.get(key);
+  if (cached === undefined) {
+    const { start, end } = localDateRangeToInterval(zone, date, date);
+    const readings: number[] = [];
+    for (let t = start; t < end; t += 60_000) {
+      const local = DateTime.fromMillis(t, { zone });
+      expect(local.toISODate()).toBe(date);
+      readings.push(local.hour * 60 + local.minute);
+    }
+    cached = { start, readings };
+    readingsCache.set(key, cached);
+  }
+  return cached;
+}
+
+const gapScenarioArb = fc.constantFrom(...SPRING_DAYS).chain(([zone, date, gapStart]) => {
+  const near = fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: gapStart - 90, max: gapStart + 150 }).map((m) => Math.min(1440, Math.max(0, m))) },
+    { weight: 1, arbitrary: fc.integer({ min: 0, max: 1440 }) },
+  );
+  const range = fc.tuple(near, near).filter(([a, b]) => a !== b).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+  return fc.record({
+    zone: fc.constant(zone),
+    date: fc.constant(date),
+    work: fc.option(range),
+    opens: fc.array(range, { maxLength: 3 }),
+    blocks: fc.array(range, { maxLength: 3 }),
+    durationMinutes: fc.constantFrom(5, 15, 30, 60),
+  });
+});
+
+describe('spring-forward gap properties', () => {
+  it('windows and blocks are exactly the instants whose local clock reading lies in their ranges; a block always wins', () => {
+    fc.assert(
+      fc.property(gapScenarioArb, (s) => {
+        const hm = (m: number) => (m === 1440 ? '24:00' : hhmm(m));
+        const timed = (kind: 'block' | 'open', [a, b]: readonly [number, number]): OverrideRule => ({
+          kind, startDate: s.date, endDate: s.date, startTime: hm(a), endTime: hm(b), weekdays: null,
+        });
+        const q: SlotQuery = {
+          timezone: s.zone,
+          schedule: s.work === null
+            ? { workingDays: [], workStart: '09:00', workEnd: '17:00' }
+            : { workingDays: [1, 2, 3, 4, 5, 6, 7], workStart: hm(s.work[0]), workEnd: hm(s.work[1]) },
+          overrides: [...s.opens.map((r) => timed('open', r)), ...s.blocks.map((r) => timed('block', r))],
+          busy: [],
+          dateFrom: s.date,
+          dateTo: s.date,
+          durationMinutes: s.durationMinutes,
+          now: 0,
+        };
+        const openRanges = [...(s.work === null ? [] : [s.work]), ...s.opens];
+        const clock = createZoneClock(s.zone);
+        const plan = planDay(prepareRules(q.schedule, q.overrides), clock, parseDay(s.date));
+        const inAny = (list: Interval[], t: number) => list.some((i) => i.start <= t && t < i.end);
+        const shows = (ranges: ReadonlyArray<readonly [number, number]>, m: number) =>
+          ranges.some(([a, b]) => a <= m && m < b);
+        const { start: from, readings } = clockReadings(s.zone, s.date);
+        const wrong: string[] = [];
+        readings.forEach((m, i) => {
+          const t = from + i * 60_000;
+          if (inAny(plan.windows, t) !== shows(openRanges, m)) wrong.push(`open ${new Date(t).toISOString()}`);
+          if (inAny(plan.blocks, t) !== shows(s.blocks, m)) wrong.push(`blocked ${new Date(t).toISOString()}`);
+        });
+        expect(wrong).toEqual([]);
+        // No minute of a listed (and bookable) slot shows a blocked local time.
+        for (const slot of computeSlots(q)) {
+          expect(checkBooking(bookingFor(q, slot.start))).toEqual({ ok: true });
+          for (let t = slot.start; t < slot.end; t += 60_000) {
+            expect(shows(s.blocks, readings[(t - from) / 60_000]!)).toBe(false);
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 30_000);
 });

@@ -21,14 +21,23 @@ export interface ReferenceDay {
 
 const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The first occurrence of a local time; luxon has already shifted gap times forward. */
-function instantOf(zone: string, date: DateTime, minute: number): number {
-  const d = minute === 1440 ? date.plus({ days: 1 }) : date;
-  const local = DateTime.fromObject(
-    { year: d.year, month: d.month, day: d.day, hour: Math.floor((minute % 1440) / 60), minute: minute % 60 },
-    { zone },
-  );
-  return Math.min(...local.getPossibleOffsets().map((p) => p.toMillis()));
+/**
+ * The first instant at which the local clock reads `minute` (after local midnight of `date`,
+ * which is a UTC-zoned DateTime standing for a calendar date) or later: the first occurrence
+ * of an existing local time; for a time in a spring-forward gap, the first existing local
+ * minute after it, i.e. the change itself. Found naively: luxon shifts a gap time forward,
+ * so its wall time differs from the one asked for; step a minute at a time until it does not.
+ */
+export function referenceInstant(zone: string, date: DateTime, minute: number): number {
+  for (let m = minute; m < minute + 1440; m++) {
+    const d = date.plus({ days: Math.floor(m / 1440) });
+    const wall = { year: d.year, month: d.month, day: d.day, hour: Math.floor((m % 1440) / 60), minute: m % 60 };
+    const local = DateTime.fromObject(wall, { zone });
+    if (local.day === wall.day && local.hour === wall.hour && local.minute === wall.minute) {
+      return Math.min(...local.getPossibleOffsets().map((p) => p.toMillis()));
+    }
+  }
+  throw new Error(`no existing local time after ${date.toISODate()} +${minute}m in ${zone}`);
 }
 
 function runsOf(mask: Uint8Array): Array<[number, number]> {
@@ -59,13 +68,13 @@ export function referenceDays(q: SlotQuery): ReferenceDay[] {
       if (o.kind === 'open' && timed) mark(from, to);
       if (o.kind === 'block' && from < to) blockMinutes.push([from, to]);
     }
-    const dayStart = instantOf(q.timezone, date, 0);
-    const dayEnd = instantOf(q.timezone, date, 1440);
+    const dayStart = referenceInstant(q.timezone, date, 0);
+    const dayEnd = referenceInstant(q.timezone, date, 1440);
     const toInstants = (ranges: Array<[number, number]>): Interval[] =>
       ranges
         .map(([a, b]) => ({
-          start: Math.max(dayStart, instantOf(q.timezone, date, a)),
-          end: Math.min(dayEnd, instantOf(q.timezone, date, b)),
+          start: Math.max(dayStart, referenceInstant(q.timezone, date, a)),
+          end: Math.min(dayEnd, referenceInstant(q.timezone, date, b)),
         }))
         .filter((i) => i.start < i.end);
     days.push({ date: iso, windows: toInstants(runsOf(open)), blocks: toInstants(blockMinutes) });

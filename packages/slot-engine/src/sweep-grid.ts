@@ -36,9 +36,10 @@ export function sweepGrid(
 }
 
 /**
- * Windows come day by day and, within a day, in local order, so slots are almost always
- * ascending already. Only local ranges touching a spring-forward gap can map to instant
- * windows that overlap, giving the same start twice; this pass restores the contract then.
+ * Windows come day by day and, within a day, in local order (merged, so disjoint); the zone
+ * clock keeps local order, so they map to disjoint instant windows (at most touching, when
+ * two pieces end and start inside the same spring-forward gap) and the slots are ascending
+ * already. This pass only guards the contract should a window ever arrive out of order.
  */
 function sortedUnique(slots: Interval[]): Interval[] {
   let ascending = true;

@@ -10,13 +10,20 @@ import { offsetReader } from './zone-offset.js';
  * engine's output depend on the season it runs in. So we ask the zone only for offsets at
  * instants (zone-offset.ts), sample those once per day and memoize them for one query.
  *
- * Resolution of local times (the same as Temporal's `disambiguation: 'compatible'`):
- * - nonexistent (spring-forward gap): shifted forward by the length of the gap, exactly as
- *   luxon does (New York 02:30 on 2026-03-08 → 03:30 EDT = 07:30Z);
+ * Resolution of local times: each local time L maps to the first instant at which the local
+ * clock reads L or later. So the mapping never reverses order (local a ≤ b ⇒ instant a ≤
+ * instant b), and a local range [a, b) becomes exactly the real time during which the clock
+ * shows a time in [a, b):
+ * - nonexistent (spring-forward gap): the instant of the change itself, when the clock jumps
+ *   past them (New York 02:00-02:59 on 2026-03-08 → 07:00Z = 03:00 EDT). A block 02:30-03:30
+ *   is therefore [07:00Z, 07:30Z), and a range lying wholly inside the gap is empty. This is
+ *   NOT luxon's (or Temporal 'compatible') reading, which shifts the time forward by the gap
+ *   (02:30 → 07:30Z): that maps 02:30 and 03:30 to the same instant, so a block 02:30-03:30
+ *   would cover nothing and a block 02:00-02:59 would cover 03:00-03:59 EDT;
  * - ambiguous (fall-back overlap): the EARLIER instant, i.e. the first occurrence, still on the
- *   summer offset (New York 01:30 on 2026-11-01 → 01:30 EDT = 05:30Z). A window 01:00-02:00
- *   on that day therefore lasts two real hours, which is what a human working "from one to
- *   two" experiences.
+ *   summer offset (New York 01:30 on 2026-11-01 → 01:30 EDT = 05:30Z), as Temporal's
+ *   'compatible' does. A window 01:00-02:00 on that day therefore lasts two real hours, which
+ *   is what a human working "from one to two" experiences.
  *
  * Assumption: a zone never changes offset and changes back within three days. True for every
  * zone in the tz database in the era this service books.
@@ -48,6 +55,26 @@ export function createZoneClock(timezone: string): ZoneClock {
     return offset;
   };
 
+  // The instant of the change inside (late, early], found once per naive local day (the
+  // three-day assumption allows at most one change near it).
+  const gapEnds = new Map<number, number>();
+  const changeBetween = (k: number, late: number, early: number, after: number): number => {
+    let instant = gapEnds.get(k);
+    if (instant === undefined) {
+      // Invariant: offsetAt(lo) !== after, offsetAt(hi) === after; ~22 steps for an hour.
+      let lo = late;
+      let hi = early;
+      for (let i = 0; i < 64 && hi - lo > 1; i++) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (offsetAt(mid) === after) hi = mid;
+        else lo = mid;
+      }
+      instant = hi;
+      gapEnds.set(k, instant);
+    }
+    return instant;
+  };
+
   const fromLocal = (localMs: number): number => {
     // Local times on naive day k map to instants within k*DAY - 14 h .. (k+1)*DAY + 12 h, so
     // offsets sampled a day before and two days after bracket every offset they could take.
@@ -61,9 +88,12 @@ export function createZoneClock(timezone: string): ZoneClock {
     const lateValid = offsetAt(late) === after;
     if (earlyValid && lateValid) return Math.min(early, late);
     if (lateValid) return late;
-    // Either only the first offset fits, or neither does (a gap): reading the local time with
-    // the offset in force before the change is what shifts a gap time forward.
-    return early;
+    if (earlyValid) return early;
+    // Neither offset fits: a gap. The clock jumps from before the local time (at `late`, still
+    // on the old offset) to past it (at `early`, on the new one); the change lies in between.
+    // Anything else (NaN offsets, a zone breaking the three-day assumption) keeps `early`.
+    if (!(late < early) || offsetAt(late) !== before || offsetAt(early) !== after) return early;
+    return changeBetween(k, late, early, after);
   };
 
   const toInstant = (day: number, minute: number): number =>
