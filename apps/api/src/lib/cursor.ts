@@ -16,7 +16,7 @@ export function encodeCursor(key: CursorKey): string {
 export function decodeCursor(cursor: string): CursorKey {
   const [ms, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
   const createdAt = new Date(Number(ms));
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) {
+  if (!id || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) || Number.isNaN(createdAt.getTime())) {
     throw new AppError('VALIDATION_ERROR', 'cursor: not a cursor returned by this API.');
   }
   return { createdAt, id };

@@ -68,8 +68,11 @@ export async function waitFor<T>(what: string, check: () => T | undefined | Prom
   }
 }
 
-/** Starts the API server and resolves once /healthz answers. */
-export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<Child> {
+/**
+ * Starts the API server and resolves once /healthz answers. A first start creates the
+ * embedded database on disk, which takes seconds, and more on a busy machine.
+ */
+export async function startServer(env: NodeJS.ProcessEnv, port: number, timeoutMs = 50_000): Promise<Child> {
   const child = run('src/server.ts', [], env);
   let exitCode: number | null | undefined;
   void child.exited.then((code) => (exitCode = code));
@@ -80,7 +83,7 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise
     } catch {
       return undefined;
     }
-  });
+  }, timeoutMs);
   return child;
 }
 

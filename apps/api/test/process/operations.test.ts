@@ -1,0 +1,222 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv, freePort, jsonLines, runToEnd, startServer, waitFor, type Child } from './spawn.js';
+
+// The real server process on the embedded store, as `pnpm start` runs it, and the real
+// `pnpm admin` CLI against it. Embedded only: vitest.config.ts keeps test/process out of
+// the postgres project. The tests share one server and run in order.
+
+let dataDir: string;
+let port: number;
+let url: string;
+let server: Child;
+let adminToken: string;
+let org: { organization_id: string; api_key: string };
+type Page = { data: Array<{ name: string }> };
+/** Every secret handed out while this file runs; none may reach a log. */
+const secrets: string[] = [];
+/** Output of every server process started here, for the log checks. */
+const outputs: Child[] = [];
+
+const serverEnv = () => childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+const cli = (args: string[], extra: Record<string, string> = {}) =>
+  runToEnd('src/cli/admin.ts', args, childEnv({ HUMANTIME_URL: url, DATA_DIR: dataDir, ...extra }));
+const api = (p: string, init: RequestInit = {}, key = org.api_key) =>
+  fetch(url + p, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers } });
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'humantime-ops-'));
+  port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  server = await startServer(serverEnv(), port);
+  outputs.push(server);
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of outputs) if (child.process.exitCode === null) child.process.kill('SIGKILL');
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('first start on an empty data directory', () => {
+  it('prints the generated admin token once on stderr and keeps it in DATA_DIR/admin-token, mode 0600', async () => {
+    const file = path.join(dataDir, 'admin-token');
+    adminToken = (await readFile(file, 'utf8')).trim();
+    expect(adminToken.length).toBeGreaterThanOrEqual(32);
+    secrets.push(adminToken);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(server.stderr.split(adminToken)).toHaveLength(2);
+    expect(server.stdout).not.toContain(adminToken);
+  });
+
+  it('answers /healthz and /readyz without auth', async () => {
+    const health = await fetch(`${url}/healthz`);
+    expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+    const ready = await fetch(`${url}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
+  });
+
+  it('refuses a second process on the same DATA_DIR, and a bad PORT, with exit 1 and a clear message', async () => {
+    const [second, badConfig] = await Promise.all([
+      runToEnd('src/server.ts', [], childEnv({ PORT: String(await freePort()), DATA_DIR: dataDir })),
+      runToEnd('src/server.ts', [], childEnv({ PORT: 'abc', DATA_DIR: path.join(dataDir, 'never') })),
+    ]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`in use by process ${server.process.pid}`);
+    expect(second.stderr).toContain(dataDir);
+    expect(badConfig.code).toBe(1);
+    expect(badConfig.stderr).toMatch(/PORT/);
+    // The first server is unharmed and still holds the lock.
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    expect((await readFile(path.join(dataDir, 'humantime.pid'), 'utf8')).trim()).toBe(String(server.process.pid));
+  });
+});
+
+describe('pnpm admin', () => {
+  it('create-org prints exactly one JSON object {organization_id, api_key}, with the token from DATA_DIR', async () => {
+    const res = await cli(['create-org', '--name', 'Acme', '--plan', 'starter', '--auto-purchase']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout.endsWith('\n')).toBe(true);
+    expect(res.stdout.trim().split('\n')).toHaveLength(1);
+    org = JSON.parse(res.stdout);
+    expect(Object.keys(org).sort()).toEqual(['api_key', 'organization_id']);
+    expect(org.api_key).toMatch(/^sk_live_[0-9A-Za-z]{32,}$/);
+    secrets.push(org.api_key);
+    const got = await api(`/admin/v1/organizations/${org.organization_id}`, {}, adminToken);
+    expect(await got.json()).toMatchObject({ name: 'Acme', plan: 'starter', auto_purchase: true });
+    expect((await api('/v1/humans')).status).toBe(200);
+  });
+
+  it('--help (and no command) print the usage and exit 0', async () => {
+    const [help, bare] = await Promise.all([cli(['--help']), cli([])]);
+    for (const res of [help, bare]) {
+      expect(res.code).toBe(0);
+      expect(res.stdout).toMatch(/create-org/);
+      expect(res.stdout).toMatch(/rotate-key/);
+    }
+  });
+
+  it('rotate-key, set-plan and auto-purchase each print one JSON object', async () => {
+    const oldKey = org.api_key;
+    const [rotated, plan, purchase] = await Promise.all([
+      cli(['rotate-key', '--org', org.organization_id]),
+      cli(['set-plan', '--org', org.organization_id, '--plan', 'growth']),
+      cli(['auto-purchase', '--org', org.organization_id, 'off']),
+    ]);
+    for (const res of [rotated, plan, purchase]) {
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout.trim().split('\n')).toHaveLength(1);
+    }
+    const fresh = JSON.parse(rotated.stdout);
+    expect(fresh).toEqual({ organization_id: org.organization_id, api_key: expect.stringMatching(/^sk_live_/) });
+    expect(JSON.parse(plan.stdout)).toMatchObject({ organization_id: org.organization_id, plan: 'growth' });
+    expect(JSON.parse(purchase.stdout)).toMatchObject({ organization_id: org.organization_id, auto_purchase: false });
+    org = fresh;
+    secrets.push(org.api_key);
+    expect((await api('/v1/humans', {}, oldKey)).status).toBe(401);
+    expect((await api('/v1/humans')).status).toBe(200);
+  });
+
+  it('exits 1 with the error envelope on stderr for an unknown org, a wrong token, a bad flag or no service', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const [missing, wrongToken, badPlan, unreachable] = await Promise.all([
+      cli(['set-plan', '--org', unknown, '--plan', 'free']),
+      cli(['rotate-key', '--org', org.organization_id], { ADMIN_TOKEN: 'not-the-admin-token-at-all' }),
+      cli(['set-plan', '--org', org.organization_id, '--plan', 'platinum']),
+      cli(['create-org', '--name', 'X', '--plan', 'free'], { HUMANTIME_URL: `http://127.0.0.1:${await freePort()}` }),
+    ]);
+    const codes: Array<[typeof missing, string]> = [[missing, 'NOT_FOUND'], [wrongToken, 'UNAUTHORIZED'], [badPlan, 'USAGE'], [unreachable, 'UNREACHABLE']];
+    for (const [res, code] of codes) {
+      expect(res.code, code).toBe(1);
+      expect(res.stdout, code).toBe('');
+      const last = res.stderr.trim().split('\n').at(-1)!;
+      expect(JSON.parse(last).error.code, res.stderr).toBe(code);
+    }
+    // The wrong token did not rotate anything.
+    expect((await api('/v1/humans')).status).toBe(200);
+  });
+});
+
+describe('request logs', () => {
+  it('are one JSON line per request with method, path, status, duration_ms, request_id, organization_id, and no secrets', async () => {
+    const res = await api(`/v1/humans?api_key=${org.api_key}&token=${adminToken}`, { headers: { 'x-request-id': 'ops-log-probe' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('ops-log-probe');
+    await api('/v1/humans', {}, 'sk_live_not-a-real-key-but-logged-nowhere');
+    const line = await waitFor('the request log line', () => jsonLines(server.stdout).find((l) => l.request_id === 'ops-log-probe'));
+    expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/v1/humans', status: 200, organization_id: org.organization_id });
+    expect(typeof line.duration_ms).toBe('number');
+    const requests = jsonLines(server.stdout).filter((l) => l.msg === 'request');
+    expect(requests.length).toBeGreaterThan(3);
+    for (const entry of requests) {
+      expect(Object.keys(entry)).toEqual(expect.arrayContaining(['method', 'path', 'status', 'duration_ms', 'request_id', 'organization_id']));
+    }
+    for (const secret of [...secrets, 'not-a-real-key']) expect(server.stdout).not.toContain(secret);
+  });
+});
+
+// Restarts reopen the embedded database; give them room on a loaded machine.
+describe('shutdown and restart', { timeout: 60_000 }, () => {
+  it('SIGTERM: stops accepting, finishes the in-flight request, logs "stopped" and exits 0', async () => {
+    const body = JSON.stringify({ name: 'In flight at shutdown', timezone: 'UTC' });
+    const socket = connect(port, '127.0.0.1');
+    let response = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (response += chunk));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // Headers and half the body now; the server is left waiting for the rest.
+    socket.write(
+      `POST /v1/humans HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${org.api_key}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 12)}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    server.process.kill('SIGTERM');
+    await waitFor('the shutdown log', () => server.stdout.includes('shutting down') || undefined);
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+
+    socket.write(body.slice(12));
+    await waitFor('the in-flight response', () => (response.includes('"id"') ? response : undefined));
+    expect(response).toMatch(/^HTTP\/1\.1 201 /);
+    // The response still offers keep-alive, so the server would wait out its keep-alive
+    // timeout (5 s) for this socket; a client done with it hangs up, as we do here.
+    const started = Date.now();
+    socket.end();
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(jsonLines(server.stdout).at(-1)).toMatchObject({ msg: 'stopped' });
+    await expect(stat(path.join(dataDir, 'humantime.pid'))).rejects.toThrow();
+  });
+
+  it('restarts on the same DATA_DIR with the data and without printing a new token', async () => {
+    server = await startServer(serverEnv(), port);
+    outputs.push(server);
+    expect(server.stderr).not.toContain('Admin token');
+    expect(server.stderr).not.toContain(adminToken);
+    expect((await readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim()).toBe(adminToken);
+    const list = await api('/v1/humans');
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as Page).data.map((h: { name: string }) => h.name)).toEqual(['In flight at shutdown']);
+    const got = await api(`/admin/v1/organizations/${org.organization_id}`, {}, adminToken);
+    expect(await got.json()).toMatchObject({ plan: 'growth', auto_purchase: false });
+  });
+
+  it('takes over the lock of a killed process (kill -9) and still has the data', async () => {
+    const created = await api('/v1/humans', { method: 'POST', body: JSON.stringify({ name: 'Before the crash', timezone: 'UTC' }) });
+    expect(created.status).toBe(201);
+    server.process.kill('SIGKILL');
+    await server.exited;
+    expect((await readFile(path.join(dataDir, 'humantime.pid'), 'utf8')).trim()).toBe(String(server.process.pid));
+    server = await startServer(serverEnv(), port);
+    outputs.push(server);
+    const names = ((await (await api('/v1/humans')).json()) as Page).data.map((h: { name: string }) => h.name);
+    expect(names).toEqual(['Before the crash', 'In flight at shutdown']);
+    server.process.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    // The admin token is printed once, on the first start's stderr; nothing else ever shows a secret.
+    for (const child of outputs) {
+      for (const secret of secrets) expect(child.stdout).not.toContain(secret);
+      for (const key of secrets.slice(1)) expect(child.stderr).not.toContain(key);
+    }
+  });
+});
