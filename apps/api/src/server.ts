@@ -3,10 +3,12 @@ import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openStore } from './db/open-store.js';
+import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { resolveAdminToken } from './lib/admin-token.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
 import { createLogger } from './lib/logger.js';
 
+// A delivery in flight may need its whole timeout (WEBHOOK_TIMEOUT_MS, up to 60 s) to end.
 const SHUTDOWN_GRACE_MS = 25_000;
 
 function listen(server: Server, port: number, host: string) {
@@ -34,7 +36,19 @@ async function main() {
   }
   if (!admin.token) logger.warn('ADMIN_TOKEN is not set: the admin API answers 401');
 
-  const app = createApp({ config, store, logger, adminToken: admin.token });
+  // Webhook delivery runs here unless DELIVERY_WORKER=off (then only `pnpm worker` sends).
+  const worker = config.webhooks.inProcessWorker
+    ? new DeliveryWorker({ db: store.db, config, clock: () => new Date(), logger, releaseLeasesAtStart: embedded })
+    : undefined;
+  await worker?.start();
+
+  const app = createApp({
+    config,
+    store,
+    logger,
+    adminToken: admin.token,
+    ...(worker ? { onEventsCommitted: () => worker.wake() } : {}),
+  });
   const http = createServer(app);
   await listen(http, config.port, config.host);
   logger.info({ url: `http://${config.host}:${config.port}`, store: store.kind }, 'humantime API listening');
@@ -43,16 +57,18 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests and deliveries');
     const force = setTimeout(() => {
       logger.error('in-flight work did not finish in time; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, Math.max(SHUTDOWN_GRACE_MS, config.webhooks.timeoutMs + 15_000));
     force.unref();
     await new Promise<void>((resolve) => {
       http.close(() => resolve());
       http.closeIdleConnections();
     });
+    // Attempts in flight finish (each bounded by the webhook timeout) and are recorded.
+    await worker?.stop();
     await store.close();
     await unlock();
     logger.info('stopped');

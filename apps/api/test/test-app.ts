@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { createApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
+import { DeliveryWorker } from '../src/delivery/delivery-worker.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createTestDatabase, type TestDatabase } from './test-store.js';
 
@@ -36,7 +37,7 @@ export interface TestApp {
 /** The real app on a random loopback port over a fresh database of the selected store. */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'paymentProcessor'> = {},
+  deps: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = {
@@ -44,6 +45,11 @@ export async function startTestApp(
     ...overrides,
   };
   const clock: TestApp['clock'] = { now: undefined };
+  // Webhook delivery runs in the app's process as in server.ts, unless the test turns it off.
+  const worker = config.webhooks.inProcessWorker
+    ? new DeliveryWorker({ db: database.store.db, config, clock: () => clock.now ?? new Date(), logger: createLogger('silent') })
+    : undefined;
+  await worker?.start();
   const app = createApp({
     config,
     store: database.store,
@@ -51,6 +57,10 @@ export async function startTestApp(
     adminToken: ADMIN_TOKEN,
     clock: () => clock.now ?? new Date(),
     ...deps,
+    onEventsCommitted: () => {
+      deps.onEventsCommitted?.();
+      worker?.wake();
+    },
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -92,6 +102,7 @@ export async function startTestApp(
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await worker?.stop();
       await database.drop();
     },
   };

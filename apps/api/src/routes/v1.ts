@@ -6,7 +6,7 @@ import { getUsage } from '../services/billing/get-usage.js';
 import { createOverride, deleteOverride, listOverrides } from '../services/overrides/overrides.js';
 import { bookingsRouter } from './bookings.js';
 import { humansRouter } from './humans.js';
-import { notImplemented } from './not-implemented.js';
+import { webhooksRouter } from './webhooks.js';
 
 const s = initServer();
 
@@ -29,12 +29,7 @@ export function v1Router(services: Services) {
       },
     },
     bookings: bookingsRouter(services),
-    webhooks: {
-      create: notImplemented('POST /v1/webhooks'),
-      list: notImplemented('GET /v1/webhooks'),
-      delete: notImplemented('DELETE /v1/webhooks/{webhook_id}'),
-      deliveries: notImplemented('GET /v1/webhooks/{webhook_id}/deliveries'),
-    },
+    webhooks: webhooksRouter(services),
     usage: {
       get: async ({ res }) => ({
         status: 200,

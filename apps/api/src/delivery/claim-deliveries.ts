@@ -1,0 +1,70 @@
+import type { Db } from '../db/open-store.js';
+
+/** A delivery this worker holds a lease on, with everything one attempt needs. */
+export interface ClaimedDelivery {
+  id: string;
+  webhookId: string;
+  /** The number of the attempt about to be made (1..3). */
+  attempt: number;
+  url: string;
+  signingSecret: string;
+  /** events.body: the exact bytes every attempt sends. */
+  body: string;
+}
+
+interface ClaimRow {
+  id: string;
+  webhook_id: string;
+  attempt: number;
+  url: string;
+  signing_secret: string;
+  body: string;
+}
+
+/**
+ * Leases up to `limit` due deliveries to this worker in one statement. SKIP LOCKED lets
+ * several workers claim at once without waiting on or taking each other's rows; the lease
+ * (locked_until) hands a row back to everyone if its holder dies mid-attempt. Timestamps
+ * go in as ISO strings with Z so the session time zone cannot shift them.
+ */
+export async function claimDeliveries(
+  db: Db,
+  input: { workerId: string; now: Date; leaseMs: number; limit: number },
+): Promise<ClaimedDelivery[]> {
+  const now = input.now.toISOString();
+  const until = new Date(input.now.getTime() + input.leaseMs).toISOString();
+  const rows = await db.$queryRaw<ClaimRow[]>`
+    UPDATE deliveries d
+       SET locked_until = ${until}::timestamptz, locked_by = ${input.workerId}
+      FROM events e, webhooks w
+     WHERE d.id IN (
+             SELECT id FROM deliveries
+              WHERE status = 'pending'
+                AND next_attempt_at <= ${now}::timestamptz
+                AND (locked_until IS NULL OR locked_until < ${now}::timestamptz)
+              ORDER BY next_attempt_at
+              LIMIT ${input.limit}::int
+                FOR UPDATE SKIP LOCKED)
+       AND e.id = d.event_id
+       AND w.id = d.webhook_id
+    RETURNING d.id::text AS id, d.webhook_id::text AS webhook_id, d.attempt_count + 1 AS attempt,
+              w.url, w.signing_secret, e.body`;
+  return rows.map((r) => ({
+    id: r.id,
+    webhookId: r.webhook_id,
+    attempt: Number(r.attempt),
+    url: r.url,
+    signingSecret: r.signing_secret,
+    body: r.body,
+  }));
+}
+
+/**
+ * The embedded store is one process: at start no one else can be mid-attempt, so leases
+ * left by a killed run are released at once instead of waiting for them to expire.
+ */
+export async function releaseAllLeases(db: Db): Promise<number> {
+  return db.$executeRaw`
+    UPDATE deliveries SET locked_until = NULL, locked_by = NULL
+     WHERE status = 'pending' AND locked_by IS NOT NULL`;
+}

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { Config } from '../config.js';
+import type { Db } from '../db/open-store.js';
+import type { Logger } from '../lib/logger.js';
+import { claimDeliveries, releaseAllLeases, type ClaimedDelivery } from './claim-deliveries.js';
+import { recordAttempt } from './record-attempt.js';
+import { nextState } from './retry-schedule.js';
+import { createHttpSender, type WebhookSender } from './send-webhook.js';
+import { signatureHeader } from './sign-payload.js';
+
+/** Retries and work written by other processes are found by polling about this often. */
+const POLL_MS = 500;
+/**
+ * Each nap lasts POLL_MS ± 25 %, so workers drift apart instead of polling in a fixed
+ * phase, where the one that happens to poll first would keep taking nearly all the work.
+ */
+const pollDelay = () => POLL_MS * (0.75 + Math.random() / 2);
+/** Attempts in flight at once per worker. */
+const CONCURRENCY = 16;
+/** A lease outlives the attempt's timeout, so a live holder never loses it mid-attempt. */
+const LEASE_MARGIN_MS = 20_000;
+
+export interface DeliveryWorkerDeps {
+  db: Db;
+  config: Config;
+  clock: () => Date;
+  logger: Logger;
+  sender?: WebhookSender;
+  /** Embedded store (one process): release leases left by a killed run at start. */
+  releaseLeasesAtStart?: boolean;
+  workerId?: string;
+}
+
+/**
+ * The webhook outbox worker: claims due deliveries under a lease, POSTs each signed event,
+ * and records the attempt. Any number may run against one PostgreSQL database.
+ * start() begins the loop; wake() asks for an immediate claim (called after a booking
+ * commits); stop() stops claiming and waits for attempts in flight to be recorded.
+ */
+export class DeliveryWorker {
+  readonly workerId: string;
+  private readonly sender: WebhookSender;
+  private readonly logger: Logger;
+  private readonly inFlight = new Set<Promise<void>>();
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private woken = false;
+  private interrupt: (() => void) | undefined;
+
+  constructor(private readonly deps: DeliveryWorkerDeps) {
+    this.workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.sender = deps.sender ?? createHttpSender();
+    this.logger = deps.logger.child({ component: 'delivery-worker', worker_id: this.workerId });
+  }
+
+  async start(): Promise<void> {
+    if (this.loop) return;
+    if (this.deps.releaseLeasesAtStart) {
+      const released = await releaseAllLeases(this.deps.db);
+      if (released > 0) this.logger.info({ released }, 'released leases left by a previous run');
+    }
+    this.loop = this.run();
+  }
+
+  wake(): void {
+    this.woken = true;
+    this.interrupt?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    await Promise.all([...this.inFlight]);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      const free = CONCURRENCY - this.inFlight.size;
+      let claimed = 0;
+      if (free > 0) {
+        try {
+          const batch = await claimDeliveries(this.deps.db, {
+            workerId: this.workerId,
+            now: this.deps.clock(),
+            leaseMs: this.deps.config.webhooks.timeoutMs + LEASE_MARGIN_MS,
+            limit: free,
+          });
+          claimed = batch.length;
+          for (const delivery of batch) this.launch(delivery);
+        } catch (error) {
+          this.logger.error({ err: error }, 'claiming deliveries failed; retrying at the next poll');
+        }
+      }
+      // A full batch suggests more is due: claim again at once (or when a slot frees up).
+      if (claimed > 0 && claimed === free) continue;
+      await this.nap();
+    }
+  }
+
+  /** Sleeps until wake() or the next poll, whichever is first. */
+  private nap(): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.interrupt = undefined;
+        this.woken = false;
+        resolve();
+      };
+      const timer = setTimeout(done, pollDelay());
+      this.interrupt = done;
+    });
+  }
+
+  private launch(delivery: ClaimedDelivery): void {
+    const attempt = this.attempt(delivery)
+      .catch((error: unknown) => {
+        // The lease lapses and the attempt is made again: delayed, never lost.
+        this.logger.error({ err: error, delivery_id: delivery.id }, 'recording a delivery attempt failed');
+      })
+      .finally(() => {
+        this.inFlight.delete(attempt);
+        this.wake();
+      });
+    this.inFlight.add(attempt);
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    const { config, clock, db } = this.deps;
+    const attemptedAt = clock();
+    const started = performance.now();
+    const outcome = await this.sender({
+      url: delivery.url,
+      body: delivery.body,
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Service-Signature': signatureHeader(delivery.signingSecret, delivery.body, Math.floor(attemptedAt.getTime() / 1000)),
+        'X-Service-Delivery-Id': delivery.id,
+      },
+      timeoutMs: config.webhooks.timeoutMs,
+      allowPrivate: config.webhooks.allowPrivateUrls,
+    });
+    const durationMs = Math.round(performance.now() - started);
+    const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    const next = nextState(delivery.attempt, delivered, clock(), config.webhooks.retryDelaysMs);
+    const recorded = await recordAttempt(db, {
+      deliveryId: delivery.id,
+      workerId: this.workerId,
+      attempt: delivery.attempt,
+      attemptedAt,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      durationMs,
+      next,
+    });
+    this.logger.info(
+      {
+        delivery_id: delivery.id,
+        webhook_id: delivery.webhookId,
+        attempt: delivery.attempt,
+        status_code: outcome.statusCode,
+        error: outcome.error,
+        duration_ms: durationMs,
+        outcome: recorded ? next.status : 'dropped',
+      },
+      'webhook delivery attempt',
+    );
+  }
+}

@@ -1,0 +1,32 @@
+import { contract } from '@humantime/contract';
+import { initServer } from '@ts-rest/express';
+import type { Services } from '../app.js';
+import { organizationOf } from '../http/authenticate.js';
+import { createWebhook } from '../services/webhooks/create-webhook.js';
+import { deleteWebhook } from '../services/webhooks/delete-webhook.js';
+import { listDeliveries } from '../services/webhooks/list-deliveries.js';
+import { listWebhooks } from '../services/webhooks/list-webhooks.js';
+
+const s = initServer();
+
+export function webhooksRouter(services: Services) {
+  const { db } = services;
+  return s.router(contract.webhooks, {
+    create: async ({ body, res }) => ({
+      status: 201,
+      body: await createWebhook(services, organizationOf(res).id, body),
+    }),
+    list: async ({ query, res }) => ({
+      status: 200,
+      body: await listWebhooks(db, organizationOf(res).id, query),
+    }),
+    delete: async ({ params, res }) => {
+      await deleteWebhook(db, organizationOf(res).id, params.webhook_id);
+      return { status: 204, body: undefined };
+    },
+    deliveries: async ({ params, query, res }) => ({
+      status: 200,
+      body: await listDeliveries(db, organizationOf(res).id, params.webhook_id, query),
+    }),
+  });
+}

@@ -1,0 +1,88 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { AppError } from '../../lib/app-error.js';
+import { internalAddressKind, isInternalHostName } from './internal-addresses.js';
+
+/** Every address a host name resolves to (injectable so tests need no DNS). */
+export type HostResolver = (hostname: string) => Promise<string[]>;
+
+export const resolveHost: HostResolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+
+/** Registration should not hang on a slow resolver; delivery checks again anyway. */
+const RESOLVE_TIMEOUT_MS = 3_000;
+
+export interface UrlPolicy {
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: internal hosts and plain http allowed (local development). */
+  allowPrivate: boolean;
+  resolve?: HostResolver;
+}
+
+/** The host as a bare name or address: no IPv6 brackets, no trailing root dot. */
+export function bareHost(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
+}
+
+/**
+ * What is wrong with the URL without asking DNS (scheme, credentials, internal names and
+ * IP literals), or undefined. The delivery worker runs this before every attempt and
+ * checks resolved addresses at connect time.
+ */
+export function staticUrlProblem(url: URL, allowPrivate: boolean): string | undefined {
+  const schemes = allowPrivate ? ['https:', 'http:'] : ['https:'];
+  if (!schemes.includes(url.protocol)) return allowPrivate ? 'must use http or https' : 'must use https';
+  if (url.username || url.password) return 'must not contain credentials (user:password@)';
+  if (allowPrivate) return undefined;
+  const host = bareHost(url);
+  if (isInternalHostName(host)) return `host ${host} is internal; webhooks must point at a public host`;
+  if (isIP(host)) {
+    const kind = internalAddressKind(host);
+    if (kind) return `${host} is an internal address (${kind}); webhooks must point at a public host`;
+  }
+  return undefined;
+}
+
+async function resolveWithin(resolve: HostResolver, host: string): Promise<string[] | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((done) => {
+    timer = setTimeout(() => done(undefined), RESOLVE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([resolve(host), timeout]);
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The registration rule for a webhook URL (PRODUCT "Webhooks"): absolute, https, no
+ * credentials, and a host that is not internal, neither by name, nor as an IP literal,
+ * nor by any address it resolves to. A name that does not resolve (yet) is accepted: it
+ * cannot reach anything now, and every delivery checks the addresses it connects to.
+ */
+export async function checkWebhookUrl(text: string, policy: UrlPolicy): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new AppError('VALIDATION_ERROR', 'url: must be an absolute URL, e.g. https://example.com/hooks');
+  }
+  const problem = staticUrlProblem(url, policy.allowPrivate);
+  if (problem) throw new AppError('VALIDATION_ERROR', `url: ${problem}.`);
+  const host = bareHost(url);
+  if (policy.allowPrivate || isIP(host)) return url;
+
+  const addresses = (await resolveWithin(policy.resolve ?? resolveHost, host)) ?? [];
+  for (const address of addresses) {
+    const kind = internalAddressKind(address);
+    if (kind) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `url: host ${host} resolves to ${address}, an internal address (${kind}); webhooks must point at a public host.`,
+      );
+    }
+  }
+  return url;
+}
