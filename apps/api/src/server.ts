@@ -2,15 +2,14 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openStore } from './db/open-store.js';
+import { embeddedStoreDir, openStore } from './db/open-store.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { resolveAdminToken } from './lib/admin-token.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
+import { onShutdownSignal, shutdownGraceMs } from './lib/graceful-shutdown.js';
 import { createLogger } from './lib/logger.js';
 
 // A delivery in flight may need its whole timeout (WEBHOOK_TIMEOUT_MS, up to 60 s) to end.
-const SHUTDOWN_GRACE_MS = 25_000;
-
 function listen(server: Server, port: number, host: string) {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -23,7 +22,7 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const embedded = !config.databaseUrl;
   const unlock = embedded ? await lockDataDir(await ensureDir(config.dataDir)) : async () => {};
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: embeddedStoreDir(config.dataDir) });
   const applied = await store.migrate();
   logger.info({ store: store.kind, applied_migrations: applied }, 'store ready');
 
@@ -53,29 +52,26 @@ async function main() {
   await listen(http, config.port, config.host);
   logger.info({ url: `http://${config.host}:${config.port}`, store: store.kind }, 'humantime API listening');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: no new connections, finishing in-flight requests and deliveries');
-    const force = setTimeout(() => {
-      logger.error('in-flight work did not finish in time; exiting');
-      process.exit(1);
-    }, Math.max(SHUTDOWN_GRACE_MS, config.webhooks.timeoutMs + 15_000));
-    force.unref();
-    await new Promise<void>((resolve) => {
-      http.close(() => resolve());
-      http.closeIdleConnections();
-    });
-    // Attempts in flight finish (each bounded by the webhook timeout) and are recorded.
-    await worker?.stop();
-    await store.close();
-    await unlock();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  onShutdownSignal({
+    logger,
+    graceMs: shutdownGraceMs(config),
+    message: 'shutting down: no new connections, finishing in-flight requests and deliveries',
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        // A keep-alive connection whose request was in flight turns idle only after its
+        // response; close such connections as they go idle instead of waiting for the client.
+        const sweep = setInterval(() => http.closeIdleConnections(), 100);
+        sweep.unref();
+        http.once('close', () => clearInterval(sweep));
+        http.closeIdleConnections();
+      });
+      // Attempts in flight finish (each bounded by the webhook timeout) and are recorded.
+      await worker?.stop();
+      await store.close();
+      await unlock();
+    },
+  });
 }
 
 async function ensureDir(dir: string) {

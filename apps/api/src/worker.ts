@@ -1,9 +1,8 @@
 import { loadConfig } from './config.js';
 import { openStore } from './db/open-store.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
+import { onShutdownSignal, shutdownGraceMs } from './lib/graceful-shutdown.js';
 import { createLogger } from './lib/logger.js';
-
-const SHUTDOWN_GRACE_MS = 25_000;
 
 /**
  * `pnpm worker`: webhook delivery as a process of its own, beside the API processes, all
@@ -27,23 +26,15 @@ async function main() {
   await worker.start();
   logger.info({ worker_id: worker.workerId }, 'humantime delivery worker running');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: no new claims, finishing deliveries in flight');
-    const force = setTimeout(() => {
-      logger.error('deliveries in flight did not finish in time; exiting');
-      process.exit(1);
-    }, Math.max(SHUTDOWN_GRACE_MS, config.webhooks.timeoutMs + 15_000));
-    force.unref();
-    await worker.stop();
-    await store.close();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  onShutdownSignal({
+    logger,
+    graceMs: shutdownGraceMs(config),
+    message: 'shutting down: no new claims, finishing deliveries in flight',
+    stop: async () => {
+      await worker.stop();
+      await store.close();
+    },
+  });
 }
 
 main().catch((error: unknown) => {

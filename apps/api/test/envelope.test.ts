@@ -83,12 +83,25 @@ describe('the error envelope on every path', () => {
     expect(docs.text).not.toMatch(/<link[^>]+href=["']https?:/);
   });
 
-  it('answers a route declared but not built yet with a clear 501 in the envelope', async () => {
-    const res = await app.call('GET', '/v1/usage', { key });
-    if (res.status === 501) {
-      expectEnvelope(res, 501, 'NOT_IMPLEMENTED');
-    } else {
-      expect(res.status).toBe(200);
+  it('answers a crash with 500 INTERNAL_ERROR, no stack trace, and nothing half-written', async () => {
+    // A payment processor failing in an unexpected way, mid-transaction, at the quota boundary.
+    const crashing = await startTestApp({}, { paymentProcessor: { charge: async () => { throw new TypeError('processor exploded'); } } });
+    try {
+      const org = await crashing.createOrg('growth', true);
+      await crashing.database.store.db.usagePeriod.create({
+        data: { organizationId: org.id, periodStart: new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1)), used: 10_000 },
+      });
+      const human = await crashing.call('POST', '/v1/humans', { key: org.key, body: { name: 'Ada', timezone: 'UTC', availability: { working_days: [1, 2, 3, 4, 5, 6, 7], work_start: '09:00', work_end: '17:00', meeting_durations: [30] } } });
+      const res = await crashing.call('POST', '/v1/bookings', {
+        key: org.key,
+        body: { human_id: human.body.id, starts_at: '2030-01-07T09:00:00Z', duration: 30, attendee_name: 'A' },
+      });
+      expectEnvelope(res, 500, 'INTERNAL_ERROR');
+      expect(res.text).not.toMatch(/processor exploded|TypeError|\.ts:\d+/);
+      expect(await crashing.database.store.db.booking.count()).toBe(0);
+      expect(await crashing.database.store.db.event.count()).toBe(0);
+    } finally {
+      await crashing.close();
     }
   });
 });

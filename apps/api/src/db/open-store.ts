@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -9,6 +10,11 @@ import { migrate, migrationsApplied, readMigrations, type Migration } from './mi
 import type { SqlSession } from './sql-session.js';
 
 export type Db = PrismaClient;
+
+/** Where PGlite keeps its files inside DATA_DIR (the admin token and pid lock sit beside it). */
+export function embeddedStoreDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
 
 export interface Store {
   kind: 'embedded' | 'postgres';
@@ -66,6 +72,8 @@ function withMigrations(
 async function openEmbedded(dataDir: string | undefined): Promise<Store> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const pglite = await PGlite.create({ dataDir, extensions: { btree_gist } });
+  // Dates and timestamps passed without a zone are read as UTC, whatever the host says.
+  await pglite.exec("SET TIME ZONE 'UTC'");
   const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const session: SqlSession = {
     query: async (sql, params) => (await pglite.query(sql, params)).rows as never[],
@@ -86,7 +94,8 @@ async function openEmbedded(dataDir: string | undefined): Promise<Store> {
 }
 
 function openServer(databaseUrl: string, poolSize: number): Store {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // Every session in UTC: dates and timestamps passed without a zone mean UTC.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: '-c TimeZone=UTC' });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });

@@ -18,7 +18,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === 'P2002' || sqlState(error) === '23505';
 }
 
-/** Exclusion-constraint violation: an overlapping confirmed booking. */
-export function isExclusionViolation(error: unknown): boolean {
-  return sqlState(error) === '23P01';
+/**
+ * Lost a race for a time range: the exclusion constraint found an overlapping booking, or
+ * two conflicting inserts each waited on the other's index entry and PostgreSQL broke the
+ * tie (40P01, deadlock). Either way another booking holds the slot.
+ */
+export function isBookingConflict(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === '23P01' || state === '40P01';
 }

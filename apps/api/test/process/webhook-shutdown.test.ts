@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/db/open-store.js';
+import { embeddedStoreDir, openStore } from '../../src/db/open-store.js';
 import { startReceiver, type Receiver } from '../webhook-receiver.js';
 import { childEnv, freePort, runToEnd, startServer, type Child } from './spawn.js';
 import { apiClient } from './webhook-client.js';
@@ -45,7 +45,7 @@ describe('graceful shutdown of webhook delivery', () => {
     expect(server.stdout).toContain('"msg":"webhook delivery attempt"');
     expect(server.stdout).not.toContain(org.secret);
 
-    const store = await openStore({ dataDir });
+    const store = await openStore({ dataDir: embeddedStoreDir(dataDir) });
     try {
       const deliveries = await store.db.delivery.findMany({ include: { attempts: true, event: true } });
       expect(deliveries).toHaveLength(1);

@@ -1,7 +1,7 @@
 import type { CreateBookingBody } from '@humantime/contract';
 import { checkBooking } from '@humantime/slot-engine';
 import type { Services } from '../../app.js';
-import { isExclusionViolation } from '../../db/prisma-errors.js';
+import { isBookingConflict } from '../../db/prisma-errors.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { AuthedOrganization } from '../../http/authenticate.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -41,7 +41,8 @@ async function book(tx: Prisma.TransactionClient, services: Services, org: Authe
   let row;
   try {
     // The exclusion constraint is the guarantee: of racing requests that all passed the
-    // check above, exactly one insert commits and the others fail with 23P01.
+    // check above, exactly one insert commits and the others fail (23P01, or 40P01 when two
+    // inserts waited on each other).
     row = await tx.booking.create({
       data: {
         organizationId: org.id,
@@ -56,7 +57,7 @@ async function book(tx: Prisma.TransactionClient, services: Services, org: Authe
       },
     });
   } catch (error) {
-    if (isExclusionViolation(error)) throw slotUnavailable();
+    if (isBookingConflict(error)) throw slotUnavailable();
     throw error;
   }
   const booking = bookingView(row);
