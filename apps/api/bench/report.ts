@@ -46,6 +46,12 @@ ${md.join('\n')}
   duration, after a 2 s warm-up of each. The bare slots route sends the real response's
   bytes; the bare bookings route does one INSERT into the same database.
 - Bookings spread over 200 humans so that none collide; every request must answer 201.
+- Webhook fan-out: a receiver on loopback answers 200; the server runs its in-process
+  delivery worker on the PostgreSQL store with 3 webhooks. Commit → first attempt is
+  \`delivery_attempts.attempted_at − events.created_at\` over 100 bookings made one at a time;
+  the event's time is taken just before the booking transaction begins, so this is an upper
+  bound. Deliveries/s: 200 bookings from 10 concurrent clients, 600 deliveries, timed from the
+  first booking request to the last arrival.
 - Peak RSS is the server process's VmHWM at the end of its runs.
 - Results are also written to \`bench/results.json\`.
 `;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { benchSlotsHttp } from './slots-http.js';
 import { benchBookingsHttp } from './bookings-http.js';
+import { benchWebhooks } from './webhooks-http.js';
 import { REPO_DIR } from './processes.js';
 import { renderReport, type Figure } from './report.js';
 
@@ -50,6 +51,7 @@ async function main() {
     figures.push(...(await slotEngine()));
     figures.push(...(await benchSlotsHttp(work, { duration: DURATION, connections: CONNECTIONS })));
     figures.push(...(await benchBookingsHttp(await freshDatabase('humantime_bench'), { duration: DURATION, connections: CONNECTIONS })));
+    figures.push(...(await benchWebhooks(await freshDatabase('humantime_bench_webhooks'))));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
