@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentFailedError, type PaymentProcessor } from '../src/services/billing/payment-processor.js';
+import { ledgerPaymentProcessor, PaymentFailedError, type PaymentProcessor } from '../src/services/billing/payment-processor.js';
 import { bookingBody, createUtcHuman, race } from './booking-fixtures.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
 
@@ -10,8 +10,7 @@ let declineNext = false;
 const flakyProcessor: PaymentProcessor = {
   async charge(tx, request) {
     if (declineNext) throw new PaymentFailedError('card declined');
-    const row = await tx.ledgerCharge.create({ data: { ...request } });
-    return { chargeRef: `ledger_${row.id}` };
+    return ledgerPaymentProcessor.charge(tx, request);
   },
 };
 

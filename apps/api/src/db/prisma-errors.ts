@@ -3,14 +3,20 @@ export function isRecordNotFound(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === 'P2025';
 }
 
-/** The PostgreSQL SQLSTATE behind a Prisma error raised through a driver adapter, if any. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * The PostgreSQL SQLSTATE of an error: from the driver itself (pg and PGlite errors carry
+ * it as `code`), or behind a Prisma error raised through a driver adapter.
+ */
 export function sqlState(error: unknown): string | undefined {
   const e = error as {
     code?: string;
     meta?: { driverAdapterError?: { cause?: { originalCode?: string; code?: string } } };
   } | null;
   const cause = e?.meta?.driverAdapterError?.cause;
-  return cause?.originalCode ?? cause?.code;
+  if (cause) return cause.originalCode ?? cause.code;
+  return e?.code && SQLSTATE.test(e.code) && !e.code.startsWith('P') ? e.code : undefined;
 }
 
 /** Unique violation (Prisma P2002, or SQLSTATE 23505 from raw SQL). */

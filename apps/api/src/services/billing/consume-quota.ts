@@ -1,4 +1,4 @@
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { SqlSession } from '../../db/sql-session.js';
 import type { AuthedOrganization } from '../../http/authenticate.js';
 import { AppError } from '../../lib/app-error.js';
 import { PaymentFailedError, type PaymentProcessor } from './payment-processor.js';
@@ -12,21 +12,25 @@ import { billingPeriod, OVERAGE_PACK, PLANS } from './plans.js';
  * racing bookings at the boundary buy exactly one.
  */
 export async function consumeQuota(
-  tx: Prisma.TransactionClient,
+  tx: SqlSession,
   processor: PaymentProcessor,
   org: AuthedOrganization,
   now: Date,
 ): Promise<void> {
   const plan = PLANS[org.plan];
   const { start } = billingPeriod(now);
+  const period = start.toISOString().slice(0, 10);
   // One statement: the month's first booking creates the row; later ones take a unit only
   // while under the limit (the conflicting row is locked until commit either way).
-  const taken = await tx.$executeRaw`
-    INSERT INTO usage_periods (organization_id, period_start, used)
-    VALUES (${org.id}::uuid, ${start}::date, 1)
-    ON CONFLICT (organization_id, period_start) DO UPDATE SET used = usage_periods.used + 1
-     WHERE usage_periods.used < ${plan.monthlyQuota} + usage_periods.overage_packs * ${OVERAGE_PACK.bookings}`;
-  if (taken === 1) return;
+  const taken = await tx.query(
+    `INSERT INTO usage_periods (organization_id, period_start, used)
+     VALUES ($1::uuid, $2::date, 1)
+     ON CONFLICT (organization_id, period_start) DO UPDATE SET used = usage_periods.used + 1
+      WHERE usage_periods.used < $3::int + usage_periods.overage_packs * $4::int
+     RETURNING used`,
+    [org.id, period, plan.monthlyQuota, OVERAGE_PACK.bookings],
+  );
+  if (taken.length === 1) return;
 
   const limitReached = () =>
     new AppError(
@@ -37,13 +41,14 @@ export async function consumeQuota(
   if (!plan.overage || !org.autoPurchase) throw limitReached();
 
   // Lock the counter, then look again: a racing booking may have bought a pack meanwhile.
-  const [row] = await tx.$queryRaw<{ used: number; overage_packs: number }[]>`
-    SELECT used, overage_packs FROM usage_periods
-     WHERE organization_id = ${org.id}::uuid AND period_start = ${start}::date FOR UPDATE`;
+  const key = [org.id, period];
+  const [row] = await tx.query<{ used: number; overage_packs: number }>(
+    `SELECT used, overage_packs FROM usage_periods
+      WHERE organization_id = $1::uuid AND period_start = $2::date FOR UPDATE`,
+    key,
+  );
   if (row && row.used < plan.monthlyQuota + row.overage_packs * OVERAGE_PACK.bookings) {
-    await tx.$executeRaw`
-      UPDATE usage_periods SET used = used + 1
-       WHERE organization_id = ${org.id}::uuid AND period_start = ${start}::date`;
+    await tx.query('UPDATE usage_periods SET used = used + 1 WHERE organization_id = $1::uuid AND period_start = $2::date', key);
     return;
   }
   let charge;
@@ -60,18 +65,14 @@ export async function consumeQuota(
     }
     throw error;
   }
-  await tx.overagePurchase.create({
-    data: {
-      organizationId: org.id,
-      periodStart: start,
-      packSize: OVERAGE_PACK.bookings,
-      amountCents: OVERAGE_PACK.amountCents,
-      currency: OVERAGE_PACK.currency,
-      chargeRef: charge.chargeRef,
-      createdAt: now,
-    },
-  });
-  await tx.$executeRaw`
-    UPDATE usage_periods SET used = used + 1, overage_packs = overage_packs + 1
-     WHERE organization_id = ${org.id}::uuid AND period_start = ${start}::date`;
+  await tx.query(
+    `INSERT INTO overage_purchases (organization_id, period_start, pack_size, amount_cents, currency, charge_ref, created_at)
+     VALUES ($1::uuid, $2::date, $3, $4, $5, $6, $7::timestamptz)`,
+    [org.id, period, OVERAGE_PACK.bookings, OVERAGE_PACK.amountCents, OVERAGE_PACK.currency, charge.chargeRef, now.toISOString()],
+  );
+  await tx.query(
+    `UPDATE usage_periods SET used = used + 1, overage_packs = overage_packs + 1
+      WHERE organization_id = $1::uuid AND period_start = $2::date`,
+    key,
+  );
 }

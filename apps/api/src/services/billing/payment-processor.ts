@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Prisma } from '../../generated/prisma/client.js';
+import type { SqlSession } from '../../db/sql-session.js';
 
 export interface ChargeRequest {
   organizationId: string;
@@ -21,7 +20,7 @@ export class PaymentFailedError extends Error {
  * PaymentFailedError when the charge is declined.
  */
 export interface PaymentProcessor {
-  charge(tx: Prisma.TransactionClient, request: ChargeRequest): Promise<{ chargeRef: string }>;
+  charge(tx: SqlSession, request: ChargeRequest): Promise<{ chargeRef: string }>;
 }
 
 /**
@@ -31,16 +30,11 @@ export interface PaymentProcessor {
  */
 export const ledgerPaymentProcessor: PaymentProcessor = {
   async charge(tx, request) {
-    const row = await tx.ledgerCharge.create({
-      data: {
-        id: randomUUID(),
-        organizationId: request.organizationId,
-        amountCents: request.amountCents,
-        currency: request.currency,
-        description: request.description,
-      },
-      select: { id: true },
-    });
-    return { chargeRef: `ledger_${row.id}` };
+    const [row] = await tx.query<{ id: string }>(
+      `INSERT INTO ledger_charges (organization_id, amount_cents, currency, description)
+       VALUES ($1::uuid, $2, $3, $4) RETURNING id::text AS id`,
+      [request.organizationId, request.amountCents, request.currency, request.description],
+    );
+    return { chargeRef: `ledger_${row!.id}` };
   },
 };

@@ -17,3 +17,12 @@ export function bookingView(row: BookingRow): Booking {
     cancelled_at: toTimestampOrNull(row.cancelledAt),
   };
 }
+
+/**
+ * The bookings columns under the names Prisma's Booking has, for statements run straight on
+ * the driver (the booking transaction), so bookingView serves both paths.
+ */
+export const BOOKING_COLUMNS = `id::text AS "id", organization_id::text AS "organizationId", human_id::text AS "humanId",
+  starts_at AS "startsAt", ends_at AS "endsAt", duration_minutes AS "durationMinutes",
+  attendee_name AS "attendeeName", attendee_email AS "attendeeEmail", status::text AS "status",
+  metadata, created_at AS "createdAt", cancelled_at AS "cancelledAt"`;

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Prisma } from '../../generated/prisma/client.js';
-import type { Db } from '../../db/open-store.js';
+import type { SqlSession } from '../../db/sql-session.js';
 import { AppError } from '../../lib/app-error.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -40,56 +39,70 @@ export interface IdempotencyScope {
  * (older than 24 h) is taken over.
  */
 export async function claimKey(
-  tx: Prisma.TransactionClient,
+  tx: SqlSession,
   scope: IdempotencyScope,
 ): Promise<{ claimed: true } | { claimed: false; response: StoredResponse }> {
-  const expires = new Date(scope.now.getTime() + IDEMPOTENCY_TTL_MS);
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO idempotency_keys (organization_id, key, request_hash, expires_at, created_at)
-    VALUES (${scope.organizationId}::uuid, ${scope.key}, ${scope.hash}, ${expires}, ${scope.now})
-    ON CONFLICT (organization_id, key) DO UPDATE
-       SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at,
-           created_at = EXCLUDED.created_at, response_status = NULL, response_body = NULL
-     WHERE idempotency_keys.expires_at <= ${scope.now}
-    RETURNING id`;
-  if (rows.length > 0) return { claimed: true };
+  const now = scope.now.toISOString();
+  const expires = new Date(scope.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString();
+  const claimed = await tx.query(
+    `INSERT INTO idempotency_keys (organization_id, key, request_hash, expires_at, created_at)
+     VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::timestamptz)
+     ON CONFLICT (organization_id, key) DO UPDATE
+        SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at,
+            created_at = EXCLUDED.created_at, response_status = NULL, response_body = NULL
+      WHERE idempotency_keys.expires_at <= $5::timestamptz
+     RETURNING id`,
+    [scope.organizationId, scope.key, scope.hash, expires, now],
+  );
+  if (claimed.length > 0) return { claimed: true };
 
-  const existing = await tx.idempotencyKey.findUnique({
-    where: { organizationId_key: { organizationId: scope.organizationId, key: scope.key } },
-  });
-  if (existing && existing.requestHash !== scope.hash) {
+  const [existing] = await tx.query<{ request_hash: string; response_status: number | null; response_body: unknown }>(
+    `SELECT request_hash, response_status, response_body FROM idempotency_keys
+      WHERE organization_id = $1::uuid AND key = $2`,
+    [scope.organizationId, scope.key],
+  );
+  if (existing && existing.request_hash !== scope.hash) {
     throw new AppError(
       'IDEMPOTENCY_KEY_REUSED',
       'This Idempotency-Key was already used with a different request body. Use a new key for a new booking.',
     );
   }
-  if (!existing || existing.responseStatus === null) {
+  if (!existing || existing.response_status === null) {
     // Only possible if the row vanished or was written without a response: ask for a retry.
     throw new AppError('RATE_LIMITED', 'A request with this Idempotency-Key is still in progress; retry shortly.', {
       'Retry-After': '1',
     });
   }
-  return { claimed: false, response: { status: existing.responseStatus, body: existing.responseBody } };
+  return { claimed: false, response: { status: existing.response_status, body: existing.response_body } };
 }
 
 /** Records the outcome in the same transaction as the booking it describes. */
-export async function saveResponse(tx: Prisma.TransactionClient, scope: IdempotencyScope, response: StoredResponse) {
-  await tx.idempotencyKey.update({
-    where: { organizationId_key: { organizationId: scope.organizationId, key: scope.key } },
-    data: { responseStatus: response.status, responseBody: response.body as Prisma.InputJsonValue },
-  });
+export async function saveResponse(tx: SqlSession, scope: IdempotencyScope, response: StoredResponse) {
+  await tx.query(
+    `UPDATE idempotency_keys SET response_status = $3, response_body = $4::jsonb
+      WHERE organization_id = $1::uuid AND key = $2`,
+    [scope.organizationId, scope.key, response.status, JSON.stringify(response.body)],
+  );
 }
 
 /**
  * Records a refusal (the booking transaction rolled back, taking the claim with it), so a
  * retry gets the same answer. If a concurrent request already stored one, that one stands.
  */
-export async function saveRefusal(db: Db, scope: IdempotencyScope, response: StoredResponse) {
-  await db.$executeRaw`
-    INSERT INTO idempotency_keys
-           (organization_id, key, request_hash, expires_at, created_at, response_status, response_body)
-    VALUES (${scope.organizationId}::uuid, ${scope.key}, ${scope.hash},
-            ${new Date(scope.now.getTime() + IDEMPOTENCY_TTL_MS)}, ${scope.now},
-            ${response.status}, ${JSON.stringify(response.body)}::jsonb)
-    ON CONFLICT (organization_id, key) DO NOTHING`;
+export async function saveRefusal(sql: SqlSession['query'], scope: IdempotencyScope, response: StoredResponse) {
+  await sql(
+    `INSERT INTO idempotency_keys
+            (organization_id, key, request_hash, expires_at, created_at, response_status, response_body)
+     VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::timestamptz, $6, $7::jsonb)
+     ON CONFLICT (organization_id, key) DO NOTHING`,
+    [
+      scope.organizationId,
+      scope.key,
+      scope.hash,
+      new Date(scope.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+      scope.now.toISOString(),
+      response.status,
+      JSON.stringify(response.body),
+    ],
+  );
 }

@@ -1,17 +1,9 @@
 import type { Interval, OverrideRule, WeeklySchedule } from '@humantime/slot-engine';
 import type { SqlSession } from '../../db/sql-session.js';
-import type { Prisma } from '../../generated/prisma/client.js';
 
-/** Runs one parameterized query: the store's direct `sql`, or a transaction's (`inTransaction`). */
+/** Runs one parameterized query: the store's direct `sql`, or a transaction's `query`. */
 export type QueryFn = SqlSession['query'];
 
-/**
- * The same query inside a Prisma transaction. (On PGlite a direct query would wait for the
- * open transaction, i.e. for itself.)
- */
-export function inTransaction(tx: Prisma.TransactionClient): QueryFn {
-  return (text, params = []) => tx.$queryRawUnsafe(text, ...params);
-}
 
 export interface ScheduleSnapshot {
   timezone: string;
