@@ -33,6 +33,31 @@ ${run.connections} connections, ${run.elapsedSeconds} s in all) on the project's
 These machines are shared and noisy: compare figures within one run, not across runs.
 ${md.join('\n')}
 
+## Where the time goes (profiled 2026-11-22)
+
+Targets missed: HTTP slots ≥ 50 % of bare Express, HTTP slots p99 ≤ 10 ms, bookings
+≥ 1,000/s and ≥ 30 % of bare Express + INSERT. What holds them back, measured:
+
+- **Round trips, not SQL.** A CPU profile of the server under booking load (node
+  --cpu-prof, 10 concurrent clients) spends ~45 % of its busy time in socket writes
+  (\`writev\`, \`writeBuffer\`, \`writeString\`) and 46 % inclusive under \`pg\`. A booking makes 7
+  database round trips (key lookup, BEGIN, schedule read, INSERT, event + outbox, quota,
+  COMMIT); the bare route makes 1. On this 2-core machine, with the PostgreSQL server and
+  the load generator on the same cores, that bounds the ratio near 1/7.
+- **Prisma's pipeline.** Through Prisma 7's driver adapters a statement costs about five
+  times the driver's own time (five raw statements in an interactive transaction: 1.78 ms
+  vs 0.37 ms on a pg client; PGlite: 2–4 ms vs 0.4 ms under load). The hot paths (key
+  lookup, the slots read, the whole booking transaction) therefore run straight on the
+  driver (\`store.sql\`, \`store.transaction\`); bookings/s rose from 229 to 359 in one run.
+  Everything else stays on Prisma.
+- **The embedded store's floor.** A PGlite \`SELECT 1\` costs ~0.21 ms; the bare route
+  answers in ~0.1 ms of CPU. A slots request needs two reads (key, schedule: 0.31 + 0.53 ms)
+  and the engine (0.07 ms), so 50 % of bare is out of reach while every request reads the
+  database; only serving from memory would get there.
+- **Next steps, not taken:** fold the event, outbox and quota writes into the booking
+  INSERT's statement (7 → 5 round trips); cache key → organization in the embedded
+  store's single process.
+
 ## How it is measured
 
 - One command, one process tree: \`pnpm bench\` from the repository root, with the
