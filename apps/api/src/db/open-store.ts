@@ -117,6 +117,8 @@ function openServer(databaseUrl: string, poolSize: number): Store {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+  // One pooled connection for the span of `fn`: the migration runner's session and the
+  // booking transaction's.
   const withClient = async <T>(fn: (s: SqlSession) => Promise<T>) => {
     const client = await pool.connect();
     try {
@@ -146,19 +148,7 @@ function openServer(databaseUrl: string, poolSize: number): Store {
           throw error;
         }
       }),
-    async (fn) => {
-      const client = await pool.connect();
-      try {
-        return await fn({
-          query: async (sql, params) => (await client.query(sql, params)).rows,
-          exec: async (sql) => {
-            await client.query(sql);
-          },
-        });
-      } finally {
-        client.release();
-      }
-    },
+    withClient,
     async () => {
       await db.$disconnect();
       await pool.end();
