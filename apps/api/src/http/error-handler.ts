@@ -1,4 +1,5 @@
-import { ERROR_STATUS, type ErrorCode } from '@humantime/contract';
+// The dashboard's codes (sign-in, CSRF) travel in the same envelope as the public ones.
+import { ANY_ERROR_STATUS, type AnyErrorCode } from '@humantime/contract/dashboard';
 import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ZodError } from 'zod';
@@ -7,15 +8,15 @@ import type { Logger } from '../lib/logger.js';
 
 interface Envelope {
   status: number;
-  code: ErrorCode;
+  code: AnyErrorCode;
   message: string;
   headers?: Record<string, string>;
 }
 
-const envelope = (code: ErrorCode, message: string): Envelope => ({
+const envelope = (code: AnyErrorCode, message: string): Envelope => ({
   code,
   message,
-  status: ERROR_STATUS[code],
+  status: ANY_ERROR_STATUS[code],
 });
 
 /** "name: Required; availability.work_end: must be after work_start" — every field named. */

@@ -1,6 +1,6 @@
 import { adminContract } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
-import { AppError } from '../lib/app-error.js';
+import { createInvite } from '../services/accounts/invites.js';
 import type { Services } from '../app.js';
 import { createOrganization } from '../services/organizations/create-organization.js';
 import { rotateApiKey } from '../services/organizations/rotate-api-key.js';
@@ -9,7 +9,7 @@ import { getOrganization, updateOrganization } from '../services/organizations/u
 const s = initServer();
 
 /** /admin/v1: what the dashboard and `pnpm admin` stand on. */
-export function adminRouter({ db }: Services) {
+export function adminRouter({ db, clock }: Services) {
   return s.router(adminContract, {
     createOrganization: async ({ body }) => ({
       status: 201,
@@ -17,7 +17,7 @@ export function adminRouter({ db }: Services) {
         name: body.name,
         plan: body.plan,
         autoPurchase: body.auto_purchase,
-      }),
+      }).then(({ account_id: _none, ...organization }) => organization),
     }),
     getOrganization: async ({ params }) => ({
       status: 200,
@@ -34,9 +34,9 @@ export function adminRouter({ db }: Services) {
       status: 200,
       body: await rotateApiKey(db, params.organization_id),
     }),
-    // Declared with the dashboard contract; the accounts tables land in the next commit.
-    createInvite: async () => {
-      throw new AppError('NOT_IMPLEMENTED', 'Invites are not available yet.');
-    },
+    createInvite: async ({ params, body }) => ({
+      status: 201,
+      body: await createInvite(db, params.organization_id, body.email, clock()),
+    }),
   });
 }
