@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { adminContract } from '@humantime/contract';
+import { adminContract } from '@humantime/contract/admin';
 import { initClient } from '@ts-rest/core';
 import { loadCliConfig } from './config.js';
 
