@@ -92,7 +92,7 @@ export async function migrate(session: SqlSession, migrations?: Migration[]): Pr
         await session.exec('COMMIT');
       } catch (error) {
         await session.exec('ROLLBACK');
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(migration.name);
     }

@@ -5,7 +5,8 @@ import { organizationOf } from '../http/authenticate.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { cancelBooking } from '../services/bookings/cancel-booking.js';
 import { createBooking } from '../services/bookings/create-booking.js';
-import { getBooking, listBookings } from '../services/bookings/read-bookings.js';
+import { getBooking } from '../services/bookings/get-booking.js';
+import { listBookings } from '../services/bookings/list-bookings.js';
 
 const s = initServer();
 

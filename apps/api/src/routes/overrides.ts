@@ -2,7 +2,9 @@ import { contract } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
 import { organizationOf } from '../http/authenticate.js';
 import type { ServiceDeps } from '../services/deps.js';
-import { createOverride, deleteOverride, listOverrides } from '../services/overrides/overrides.js';
+import { createOverride } from '../services/overrides/create-override.js';
+import { deleteOverride } from '../services/overrides/delete-override.js';
+import { listOverrides } from '../services/overrides/list-overrides.js';
 
 const s = initServer();
 
