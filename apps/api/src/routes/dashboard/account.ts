@@ -1,6 +1,6 @@
 import { dashboardContract } from '@humantime/contract/dashboard';
 import { initServer } from '@ts-rest/express';
-import type { Services } from '../../app.js';
+import type { ServiceDeps } from '../../services/deps.js';
 import { signedInOf } from '../../http/dashboard-guards.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../http/session-cookie.js';
 import { acceptInvite } from '../../services/accounts/invites.js';
@@ -11,7 +11,7 @@ import { signUp } from '../../services/accounts/sign-up.js';
 const s = initServer();
 
 /** Sign-up, sign-in, sign-out, the current session, accepting an invite. */
-export function accountRouter({ db, clock, config }: Services) {
+export function accountRouter({ store: { db }, clock, config }: ServiceDeps) {
   return s.router(dashboardContract.account, {
     signUp: async ({ body, req, res }) => {
       const now = clock();

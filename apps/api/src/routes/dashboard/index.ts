@@ -1,6 +1,6 @@
 import { dashboardContract } from '@humantime/contract/dashboard';
 import { initServer } from '@ts-rest/express';
-import type { Services } from '../../app.js';
+import type { ServiceDeps } from '../../services/deps.js';
 import { accountRouter } from './account.js';
 import { organizationRouter } from './organization.js';
 import { resourcesRouters } from './resources.js';
@@ -8,7 +8,7 @@ import { resourcesRouters } from './resources.js';
 const s = initServer();
 
 /** Every /dashboard/api route of the dashboard contract; ts-rest refuses to compile a gap. */
-export function dashboardRouter(services: Services) {
+export function dashboardRouter(services: ServiceDeps) {
   return s.router(dashboardContract, {
     account: accountRouter(services),
     organization: organizationRouter(services),

@@ -1,19 +1,19 @@
 import { dashboardContract, type Overview } from '@humantime/contract/dashboard';
 import { initServer } from '@ts-rest/express';
-import type { Services } from '../../app.js';
-import type { AuthedOrganization } from '../../http/authenticate.js';
+import type { ServiceDeps } from '../../services/deps.js';
 import { organizationOf } from '../../http/authenticate.js';
 import { getUsage } from '../../services/billing/get-usage.js';
 import { listOveragePacks } from '../../services/billing/list-overage-packs.js';
 import { apiKeySummary } from '../../services/organizations/api-key-summary.js';
 import { changePlanSettings } from '../../services/organizations/change-plan-settings.js';
 import { rotateApiKey } from '../../services/organizations/rotate-api-key.js';
-import { getOrganization } from '../../services/organizations/update-organization.js';
+import type { AuthedOrganization } from '../../services/organizations/authed-organization.js';
+import { getOrganization } from '../../services/organizations/get-organization.js';
 
 const s = initServer();
 
 /** Overview, key, plan, billing: the same services as /v1/usage and the admin API. */
-export function organizationRouter({ db, clock }: Services) {
+export function organizationRouter({ store: { db }, clock }: ServiceDeps) {
   async function overview(org: AuthedOrganization): Promise<Overview> {
     const organization = await getOrganization(db, org.id);
     // Usage is computed from the organization as it is now (a plan change just made

@@ -1,15 +1,16 @@
 import { dashboardContract } from '@humantime/contract/dashboard';
 import type { ListQuery, Override, Page } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
-import type { Services } from '../../app.js';
+import type { ServiceDeps } from '../../services/deps.js';
 import { organizationOf } from '../../http/authenticate.js';
 import { cancelBooking } from '../../services/bookings/cancel-booking.js';
-import { getBooking, listBookings } from '../../services/bookings/read-bookings.js';
+import { getBooking } from '../../services/bookings/get-booking.js';
+import { listBookings } from '../../services/bookings/list-bookings.js';
 import { findHuman } from '../../services/humans/find-human.js';
 import { humanView } from '../../services/humans/human-view.js';
 import { humanWeek } from '../../services/humans/human-week.js';
 import { listHumans } from '../../services/humans/list-humans.js';
-import { listOverrides } from '../../services/overrides/overrides.js';
+import { listOverrides } from '../../services/overrides/list-overrides.js';
 import { createWebhook } from '../../services/webhooks/create-webhook.js';
 import { deleteWebhook } from '../../services/webhooks/delete-webhook.js';
 import { listDeliveries } from '../../services/webhooks/list-deliveries.js';
@@ -30,8 +31,9 @@ async function everyPage<T>(list: (query: ListQuery) => Promise<Page<T>>): Promi
 }
 
 /** Humans, bookings and webhooks through a session: the /v1 services, unchanged. */
-export function resourcesRouters(services: Services) {
-  const { db, store, clock } = services;
+export function resourcesRouters(services: ServiceDeps) {
+  const { store, clock } = services;
+  const { db } = store;
   const humans = s.router(dashboardContract.humans, {
     list: async ({ query, res }) => ({ status: 200, body: await listHumans(db, organizationOf(res).id, query) }),
     get: async ({ params, res }) => {
@@ -42,7 +44,7 @@ export function resourcesRouters(services: Services) {
     },
     getWeek: async ({ params, query, res }) => ({
       status: 200,
-      body: await humanWeek({ db, sql: store.sql }, organizationOf(res).id, params.human_id, query, clock()),
+      body: await humanWeek(store, organizationOf(res).id, params.human_id, query, clock()),
     }),
   });
   const bookings = s.router(dashboardContract.bookings, {

@@ -1,7 +1,7 @@
 import type { Session } from '@humantime/contract/dashboard';
 import type { Db } from '../../db/open-store.js';
 import type { Plan } from '../../generated/prisma/enums.js';
-import type { AuthedOrganization } from '../../http/authenticate.js';
+import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import { newSecretToken, sha256Hex } from '../../lib/secret-tokens.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 

@@ -1,8 +1,8 @@
-import type { UpdateOrganizationBody } from '@humantime/contract';
+import type { UpdateOrganizationBody } from '@humantime/contract/admin';
 import type { Db } from '../../db/open-store.js';
-import type { AuthedOrganization } from '../../http/authenticate.js';
+import type { AuthedOrganization } from './authed-organization.js';
 import { AppError } from '../../lib/app-error.js';
-import { PLANS } from '../billing/plans.js';
+import { PLAN_LIMITS } from '../billing/plans.js';
 import { updateOrganization } from './update-organization.js';
 
 /**
@@ -13,7 +13,7 @@ import { updateOrganization } from './update-organization.js';
  */
 export async function changePlanSettings(db: Db, org: AuthedOrganization, body: UpdateOrganizationBody) {
   const plan = body.plan ?? org.plan;
-  const overage = PLANS[plan].overage;
+  const overage = PLAN_LIMITS[plan].overage;
   if (body.auto_purchase === true && !overage) {
     throw new AppError(
       'VALIDATION_ERROR',
