@@ -13,6 +13,7 @@ describe('adminContract', () => {
       'getOrganization GET /admin/v1/organizations/:organization_id',
       'updateOrganization PATCH /admin/v1/organizations/:organization_id',
       'rotateKey POST /admin/v1/organizations/:organization_id/rotate-key',
+      'createInvite POST /admin/v1/organizations/:organization_id/invites',
     ]);
   });
 

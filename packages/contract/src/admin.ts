@@ -1,5 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { adminCommonResponses } from './common-responses.js';
+import { DashboardErrorEnvelopeSchema } from './dashboard/errors.js';
+import { CreateInviteBodySchema, InviteSchema } from './dashboard/schemas.js';
 import {
   CreateOrganizationBodySchema,
   OrganizationPathParamsSchema,
@@ -56,6 +58,19 @@ export const adminContract = c.router(
       description:
         'Replaces the API key; the old key answers 401 UNAUTHORIZED from this moment. ' +
         'Errors: 404 NOT_FOUND.',
+    },
+    createInvite: {
+      method: 'POST',
+      path: '/organizations/:organization_id/invites',
+      pathParams: OrganizationPathParamsSchema,
+      body: CreateInviteBodySchema,
+      responses: { 201: InviteSchema, 409: DashboardErrorEnvelopeSchema },
+      summary: 'Invite a person to the dashboard',
+      description:
+        'Makes a one-time token, valid 24 h, with which the person sets a password at ' +
+        '/dashboard/accept-invite#token=<token> and joins the organization. A new invite ' +
+        'for the same email replaces an unused one. Errors: 404 NOT_FOUND, 409 EMAIL_TAKEN ' +
+        '(the email already has an account), 422 VALIDATION_ERROR.',
     },
   },
   {

@@ -1,5 +1,6 @@
 import { adminContract } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
+import { AppError } from '../lib/app-error.js';
 import type { Services } from '../app.js';
 import { createOrganization } from '../services/organizations/create-organization.js';
 import { rotateApiKey } from '../services/organizations/rotate-api-key.js';
@@ -33,5 +34,9 @@ export function adminRouter({ db }: Services) {
       status: 200,
       body: await rotateApiKey(db, params.organization_id),
     }),
+    // Declared with the dashboard contract; the accounts tables land in the next commit.
+    createInvite: async () => {
+      throw new AppError('NOT_IMPLEMENTED', 'Invites are not available yet.');
+    },
   });
 }

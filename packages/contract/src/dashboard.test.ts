@@ -1,0 +1,83 @@
+import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
+import { describe, expect, it } from 'vitest';
+import { contract } from './index.js';
+import {
+  DASHBOARD_COMMON_ERROR_STATUSES,
+  DASHBOARD_ERROR_CODES,
+  DashboardErrorEnvelopeSchema,
+  dashboardContract,
+  SignInBodySchema,
+  SignUpBodySchema,
+} from './dashboard.js';
+import { ERROR_CODES } from './errors.js';
+
+function routesOf(router: AppRouter, prefix = ''): [string, AppRoute][] {
+  return Object.entries(router).flatMap(([key, value]) =>
+    isAppRoute(value) ? [[`${prefix}${key}`, value] as [string, AppRoute]] : routesOf(value, `${prefix}${key}.`),
+  );
+}
+
+const routes = routesOf(dashboardContract);
+
+describe('dashboardContract', () => {
+  it('lives under /dashboard/api with the routes the pages use', () => {
+    expect(routes.map(([name, route]) => `${name} ${route.method} ${route.path}`)).toEqual([
+      'account.signUp POST /dashboard/api/signup',
+      'account.signIn POST /dashboard/api/signin',
+      'account.signOut POST /dashboard/api/signout',
+      'account.getSession GET /dashboard/api/session',
+      'account.acceptInvite POST /dashboard/api/invites/accept',
+      'organization.getOverview GET /dashboard/api/overview',
+      'organization.regenerateKey POST /dashboard/api/api-key/regenerate',
+      'organization.updateOrganization PATCH /dashboard/api/organization',
+      'organization.listOveragePacks GET /dashboard/api/billing/overage-packs',
+      'humans.list GET /dashboard/api/humans',
+      'humans.get GET /dashboard/api/humans/:human_id',
+      'humans.getWeek GET /dashboard/api/humans/:human_id/week',
+      'bookings.list GET /dashboard/api/bookings',
+      'bookings.get GET /dashboard/api/bookings/:booking_id',
+      'bookings.cancel POST /dashboard/api/bookings/:booking_id/cancel',
+      'webhooks.list GET /dashboard/api/webhooks',
+      'webhooks.create POST /dashboard/api/webhooks',
+      'webhooks.delete DELETE /dashboard/api/webhooks/:webhook_id',
+      'webhooks.deliveries GET /dashboard/api/webhooks/:webhook_id/deliveries',
+    ]);
+  });
+
+  it('declares the envelope for its common errors, with strict status codes and docs', () => {
+    for (const [name, route] of routes) {
+      expect(route.strictStatusCodes, name).toBe(true);
+      expect(route.summary, name).toBeTruthy();
+      expect(route.description, name).toBeTruthy();
+      for (const status of DASHBOARD_COMMON_ERROR_STATUSES) {
+        expect(route.responses[status], `${name} ${status}`).toBe(DashboardErrorEnvelopeSchema);
+      }
+    }
+  });
+
+  it('keeps its routes and codes out of the public contract', () => {
+    const publicPaths = routesOf(contract).map(([, route]) => route.path);
+    expect(publicPaths.some((path) => path.startsWith('/dashboard'))).toBe(false);
+    for (const code of DASHBOARD_ERROR_CODES) expect(ERROR_CODES as readonly string[]).not.toContain(code);
+  });
+
+  it('accepts every public and dashboard code in its envelope', () => {
+    for (const code of [...ERROR_CODES, ...DASHBOARD_ERROR_CODES]) {
+      expect(DashboardErrorEnvelopeSchema.safeParse({ error: { code, message: 'x', status: 400 } }).success).toBe(true);
+    }
+  });
+});
+
+describe('account bodies', () => {
+  it('requires a 12-character password at sign-up and lower-cases the email', () => {
+    const ok = SignUpBodySchema.parse({ organization_name: ' Acme ', email: 'Ann@Example.COM', password: 'x'.repeat(12) });
+    expect(ok).toEqual({ organization_name: 'Acme', email: 'ann@example.com', password: 'x'.repeat(12) });
+    const short = SignUpBodySchema.safeParse({ organization_name: 'Acme', email: 'a@b.io', password: 'x'.repeat(11) });
+    expect(short.success).toBe(false);
+  });
+
+  it('does not apply the length rule at sign-in, where a short password is just wrong', () => {
+    expect(SignInBodySchema.safeParse({ email: 'a@b.io', password: 'short' }).success).toBe(true);
+    expect(SignInBodySchema.safeParse({ email: 'a@b.io', password: '' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../errors.js';
+
+/**
+ * Codes only the dashboard answers with. They live here, not in ERROR_CODES, because the
+ * public /v1 API never sends them: the SDK (one error class per public code) and the
+ * OpenAPI document stay free of sign-in concerns. Stable like every other code.
+ */
+export const DASHBOARD_ERROR_CODES = [
+  // Sign-in with an unknown email or a wrong password: one answer for both, so the
+  // response never tells whether an account exists. (UNAUTHORIZED means "no session".)
+  'INVALID_CREDENTIALS',
+  // A state-changing request sent by a page of another origin (CSRF).
+  'CROSS_ORIGIN_REQUEST',
+  // Sign-up while DASHBOARD_SIGNUP=closed; people join through an invite link instead.
+  'SIGNUP_CLOSED',
+  // Sign-up or invite for an email that already has an account.
+  'EMAIL_TAKEN',
+] as const;
+
+export type DashboardErrorCode = (typeof DASHBOARD_ERROR_CODES)[number];
+
+export const DASHBOARD_ERROR_STATUS = {
+  INVALID_CREDENTIALS: 401,
+  CROSS_ORIGIN_REQUEST: 403,
+  SIGNUP_CLOSED: 403,
+  EMAIL_TAKEN: 409,
+} as const satisfies Record<DashboardErrorCode, number>;
+
+/** Every code the server can send on any surface (/v1, /admin/v1, /dashboard/api). */
+export type AnyErrorCode = ErrorCode | DashboardErrorCode;
+
+export const ANY_ERROR_STATUS: Record<AnyErrorCode, number> = { ...ERROR_STATUS, ...DASHBOARD_ERROR_STATUS };
+
+export const AnyErrorCodeSchema = z.enum([...ERROR_CODES, ...DASHBOARD_ERROR_CODES]);
+
+/** The SPEC envelope, with the dashboard's codes allowed beside the public ones. */
+export const DashboardErrorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: AnyErrorCodeSchema.describe('Stable machine-readable identifier; branch on this.'),
+      message: z.string().describe('Human-readable explanation; may change between releases.'),
+      status: z.number().int().describe('Equal to the HTTP status of the response.'),
+    }),
+  })
+  .describe('Error envelope');
+
+export type DashboardErrorEnvelope = z.infer<typeof DashboardErrorEnvelopeSchema>;
+
+/**
+ * Statuses any dashboard route can answer with: 401 (no or expired session), 403
+ * (cross-origin), 404, 413, 422 (body), 429 (throttle), 500.
+ */
+export const DASHBOARD_COMMON_ERROR_STATUSES = [401, 403, 404, 413, 422, 429, 500] as const;
+
+export const dashboardCommonResponses = {
+  401: DashboardErrorEnvelopeSchema,
+  403: DashboardErrorEnvelopeSchema,
+  404: DashboardErrorEnvelopeSchema,
+  413: DashboardErrorEnvelopeSchema,
+  422: DashboardErrorEnvelopeSchema,
+  429: DashboardErrorEnvelopeSchema,
+  500: DashboardErrorEnvelopeSchema,
+} as const satisfies Record<(typeof DASHBOARD_COMMON_ERROR_STATUSES)[number], typeof DashboardErrorEnvelopeSchema>;
