@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Human } from '@humantime/contract';
+import type { Booking, Human, Slot } from '@humantime/contract';
 import { api, call } from '../api/client.js';
 import { useLoad } from '../api/use-load.js';
 import { formatTime, viewerZone, zoneAbbreviation } from '../lib/format.js';
@@ -9,6 +9,17 @@ import { ErrorNotice, Loading } from './states.js';
 
 const dayLabel = (date: string) =>
   new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+type DayItem = { kind: 'slot'; at: string } | { kind: 'booking'; at: string; booking: Booking };
+
+/** A day's slots and bookings in one list, in time order (UTC strings sort as instants). */
+function dayItems(slots: Slot[], bookings: Booking[]): DayItem[] {
+  const items: DayItem[] = [
+    ...slots.map((s) => ({ kind: 'slot' as const, at: s.starts_at })),
+    ...bookings.map((b) => ({ kind: 'booking' as const, at: b.starts_at, booking: b })),
+  ];
+  return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
 
 /**
  * A week of open slots and confirmed bookings, laid out by the human's local dates and
@@ -85,18 +96,19 @@ export function WeekCalendar({ human }: { human: Human }) {
                 <h3>{dayLabel(date)}</h3>
                 {daySlots.length === 0 && dayBookings.length === 0 && <p className="small muted">{working ? 'Nothing open' : 'Day off'}</p>}
                 <ul>
-                  {dayBookings.map((b) => (
-                    <li key={b.id} className="chip booking" title={tip(b.starts_at)}>
-                      <Link to={`/bookings/${b.id}`}>
-                        {formatTime(b.starts_at, zone)} {b.attendee_name}
-                      </Link>
-                    </li>
-                  ))}
-                  {daySlots.map((s) => (
-                    <li key={s.starts_at} className="chip slot" title={tip(s.starts_at)}>
-                      {formatTime(s.starts_at, zone)}
-                    </li>
-                  ))}
+                  {dayItems(daySlots, dayBookings).map((item) =>
+                    item.kind === 'booking' ? (
+                      <li key={item.booking.id} className="chip booking" title={tip(item.at)}>
+                        <Link to={`/bookings/${item.booking.id}`}>
+                          {formatTime(item.at, zone)} {item.booking.attendee_name}
+                        </Link>
+                      </li>
+                    ) : (
+                      <li key={item.at} className="chip slot" title={tip(item.at)}>
+                        {formatTime(item.at, zone)}
+                      </li>
+                    ),
+                  )}
                 </ul>
               </div>
             );

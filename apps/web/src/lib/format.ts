@@ -27,7 +27,7 @@ export function formatDateTime(iso: string, timeZone?: string): string {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
     timeZone,
   }).format(new Date(iso));
@@ -38,7 +38,7 @@ export function formatDate(iso: string, timeZone?: string): string {
 }
 
 export function formatTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 }
 
 /** The short zone name at that instant, e.g. "CET" or "GMT+1". */

@@ -7,7 +7,7 @@ import { CancelBookingButton } from '../components/cancel-booking.js';
 import { ListFoot } from '../components/load-more.js';
 import { Empty, PageHead } from '../components/states.js';
 import { StatusBadge } from '../components/status-badge.js';
-import { formatDateTime, formatTime, viewerZone } from '../lib/format.js';
+import { formatDateTime, formatTime, viewerZone, zoneAbbreviation } from '../lib/format.js';
 import { Link, navigate, useLocation } from '../lib/router.js';
 
 /** A date input's value as the instant of local midnight in the viewer's zone. */
@@ -123,7 +123,7 @@ export function BookingsPage() {
                       <Link to={`/bookings/${b.id}`}>{formatDateTime(b.starts_at)}</Link>
                       <div className="small muted">
                         {b.duration_minutes} min
-                        {human && human.timezone !== viewerZone() && ` · ${formatTime(b.starts_at, human.timezone)} for ${human.name}`}
+                        {human && human.timezone !== viewerZone() && ` · ${formatTime(b.starts_at, human.timezone)} ${zoneAbbreviation(b.starts_at, human.timezone)} for ${human.name}`}
                       </div>
                     </td>
                     <td data-label="Human">{human ? <Link to={`/humans/${human.id}`}>{human.name}</Link> : <code className="small">{b.human_id}</code>}</td>
