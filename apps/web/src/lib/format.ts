@@ -7,10 +7,6 @@ export function formatNumber(value: number): string {
   return numbers.format(value);
 }
 
-export function formatUsd(amount: number): string {
-  return new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(amount);
-}
-
 export function formatPercent(fraction: number): string {
   return new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
 }

@@ -1,14 +1,23 @@
-import type { Plan } from '@humantime/contract';
+import { OVERAGE_PACK, PLAN_LIMITS, type Plan } from '@humantime/contract';
+import { formatNumber } from './format.js';
 
-/**
- * What each plan offers, as PRODUCT "Plans, quota and overage" fixes it. The server
- * enforces these; the page only describes them.
- */
-export const PLAN_FACTS: Record<Plan, { quota: number; webhooks: string; overage: boolean; blurb: string }> = {
-  free: { quota: 100, webhooks: 'Up to 2 webhooks', overage: false, blurb: 'For trying humantime out.' },
-  starter: { quota: 1000, webhooks: 'Up to 10 webhooks', overage: true, blurb: 'For a product in production.' },
-  growth: { quota: 10000, webhooks: 'Unlimited webhooks', overage: true, blurb: 'For agents at scale.' },
+// What each plan offers, worded for people; the numbers are the contract's, which the
+// server enforces.
+
+export const PLAN_BLURB: Record<Plan, string> = {
+  free: 'For trying humantime out.',
+  starter: 'For a product in production.',
+  growth: 'For agents at scale.',
 };
 
-export const PACK_SIZE = 500;
-export const PACK_PRICE_USD = 19;
+export function webhookAllowance(plan: Plan): string {
+  const max = PLAN_LIMITS[plan].maxWebhooks;
+  return max === null ? 'Unlimited webhooks' : `Up to ${formatNumber(max)} webhooks`;
+}
+
+export const PACK_SIZE = OVERAGE_PACK.bookings;
+
+/** The pack's price, formatted in its own currency. */
+export function packPrice(): string {
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency: OVERAGE_PACK.currency }).format(OVERAGE_PACK.amountCents / 100);
+}

@@ -6,8 +6,9 @@ import { useLoad } from '../api/use-load.js';
 import { ApiKeyCard } from '../components/api-key-card.js';
 import { useSession } from '../components/session.js';
 import { ErrorNotice, Loading, PageHead } from '../components/states.js';
-import { formatDateTime, formatNumber, formatPercent, formatUsd, planName } from '../lib/format.js';
-import { PACK_PRICE_USD, PACK_SIZE } from '../lib/plans.js';
+import { PLAN_LIMITS } from '@humantime/contract';
+import { formatDateTime, formatNumber, formatPercent, planName } from '../lib/format.js';
+import { PACK_SIZE, packPrice } from '../lib/plans.js';
 import { Link } from '../lib/router.js';
 
 export function OverviewPage() {
@@ -73,7 +74,7 @@ function UsageCard({ overview }: { overview: Overview }) {
 
 function AutoPurchaseCard({ overview, onChange }: { overview: Overview; onChange: (next: Overview) => void }) {
   const { organization } = overview;
-  const onFree = organization.plan === 'free';
+  const onFree = !PLAN_LIMITS[organization.plan].overage;
   const toggle = useAction(async (on: boolean) => {
     onChange(await call(api.organization.updateOrganization({ body: { auto_purchase: on } }), 200));
   });
@@ -103,7 +104,7 @@ function AutoPurchaseCard({ overview, onChange }: { overview: Overview; onChange
           </>
         ) : (
           <>
-            When the month's quota is used up, one pack of {formatNumber(PACK_SIZE)} bookings is bought for {formatUsd(PACK_PRICE_USD)} and the booking goes through.
+            When the month's quota is used up, one pack of {formatNumber(PACK_SIZE)} bookings is bought for {packPrice()} and the booking goes through.
             When off, bookings past the quota are refused.
           </>
         )}

@@ -4,8 +4,9 @@ import { useAction } from '../api/use-action.js';
 import { useLoad } from '../api/use-load.js';
 import { useSession } from '../components/session.js';
 import { ErrorNotice, Loading, PageHead } from '../components/states.js';
-import { formatNumber, formatUsd, planName } from '../lib/format.js';
-import { PACK_PRICE_USD, PACK_SIZE, PLAN_FACTS } from '../lib/plans.js';
+import { PLAN_LIMITS } from '@humantime/contract';
+import { formatNumber, planName } from '../lib/format.js';
+import { PACK_SIZE, packPrice, PLAN_BLURB, webhookAllowance } from '../lib/plans.js';
 
 export function PlanPage() {
   const load = useLoad(() => call(api.organization.getOverview(), 200), 'plan');
@@ -26,7 +27,7 @@ export function PlanPage() {
       {current && (
         <div className="plans">
           {PLANS.map((plan) => {
-            const facts = PLAN_FACTS[plan];
+            const limits = PLAN_LIMITS[plan];
             const isCurrent = plan === current;
             return (
               <section key={plan} className={`plan${isCurrent ? ' current' : ''}`} aria-labelledby={`plan-${plan}`}>
@@ -34,13 +35,13 @@ export function PlanPage() {
                   <h2 id={`plan-${plan}`}>{planName(plan)}</h2>
                   {isCurrent && <span className="badge ok">Current plan</span>}
                 </div>
-                <p className="muted small">{facts.blurb}</p>
+                <p className="muted small">{PLAN_BLURB[plan]}</p>
                 <ul className="small">
-                  <li>{formatNumber(facts.quota)} bookings a month</li>
-                  <li>{facts.webhooks}</li>
+                  <li>{formatNumber(limits.monthlyQuota)} bookings a month</li>
+                  <li>{webhookAllowance(plan)}</li>
                   <li>
-                    {facts.overage
-                      ? `Optional auto-purchase: ${formatNumber(PACK_SIZE)} more for ${formatUsd(PACK_PRICE_USD)}`
+                    {limits.overage
+                      ? `Optional auto-purchase: ${formatNumber(PACK_SIZE)} more for ${packPrice()}`
                       : 'Bookings past the quota are refused'}
                   </li>
                 </ul>
