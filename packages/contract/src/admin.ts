@@ -81,3 +81,5 @@ export const adminContract = c.router(
 );
 
 export type AdminContract = typeof adminContract;
+
+export * from './schemas/organization.js';
