@@ -78,9 +78,11 @@ export async function unnamedControls(page: Page): Promise<string[]> {
         problems.push(`${role} <${dom.nodeName.toLowerCase()} ${(dom.attributes ?? []).join(' ')}>`);
       }
     }
-    const domControls = await page.$$eval('input, select, textarea, button', (elements) =>
-      elements.filter((e) => (e as HTMLElement).offsetParent !== null || e.closest('dialog[open]')).length,
-    );
+    // Behind a modal dialog the page is inert and rightly leaves the tree: count the dialog's controls only.
+    const domControls = await page.$$eval('input, select, textarea, button', (elements) => {
+      const modal = document.querySelector('dialog:modal');
+      return elements.filter((e) => (modal ? modal.contains(e) : (e as HTMLElement).offsetParent !== null)).length;
+    });
     const axControls = nodes.filter((n) => !n.ignored && CONTROL_ROLES.has(n.role?.value ?? '') && n.role?.value !== 'link').length;
     if (axControls < domControls) problems.push(`${domControls} visible form controls but only ${axControls} in the accessibility tree`);
     return problems;

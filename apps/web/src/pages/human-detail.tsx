@@ -4,7 +4,7 @@ import { api, call } from '../api/client.js';
 import { useLoad } from '../api/use-load.js';
 import { ErrorNotice, Loading, PageHead } from '../components/states.js';
 import { WeekCalendar } from '../components/week-calendar.js';
-import { formatDate, weekdayName } from '../lib/format.js';
+import { formatDate } from '../lib/format.js';
 import { describeDays } from '../lib/hours.js';
 import { Link } from '../lib/router.js';
 
@@ -43,7 +43,7 @@ function WeeklyHours({ detail }: { detail: HumanDetail }) {
       <h2 id="hours-title">Weekly hours</h2>
       <dl className="kv">
         <dt>Days</dt>
-        <dd>{rules.working_days.slice().sort().map(weekdayName).join(', ')}</dd>
+        <dd>{describeDays(rules.working_days)}</dd>
         <dt>Hours</dt>
         <dd>
           {rules.work_start}–{rules.work_end} <span className="muted small">({detail.human.timezone})</span>

@@ -75,8 +75,15 @@ function UsageCard({ overview }: { overview: Overview }) {
 function AutoPurchaseCard({ overview, onChange }: { overview: Overview; onChange: (next: Overview) => void }) {
   const { organization } = overview;
   const onFree = !PLAN_LIMITS[organization.plan].overage;
+  // The switch moves at once and settles on the server's answer (or back, on an error).
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const toggle = useAction(async (on: boolean) => {
-    onChange(await call(api.organization.updateOrganization({ body: { auto_purchase: on } }), 200));
+    setWanted(on);
+    try {
+      onChange(await call(api.organization.updateOrganization({ body: { auto_purchase: on } }), 200));
+    } finally {
+      setWanted(null);
+    }
   });
   const { refresh } = useSession();
 
@@ -89,7 +96,7 @@ function AutoPurchaseCard({ overview, onChange }: { overview: Overview; onChange
         <input
           type="checkbox"
           role="switch"
-          checked={organization.auto_purchase}
+          checked={wanted ?? organization.auto_purchase}
           disabled={onFree || toggle.busy}
           onChange={(e) => void toggle.run(e.target.checked).then(refresh)}
           aria-describedby="auto-help"

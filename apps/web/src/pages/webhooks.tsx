@@ -31,7 +31,7 @@ export function WebhooksPage() {
             list.reload();
           }}
         />
-        {created && <SecretOnce title="Signing secret" value={created.signing_secret} testId="signing-secret" />}
+        {created && <SecretOnce title="Signing secret" subject={`For ${created.url}`} value={created.signing_secret} testId="signing-secret" />}
         <section className="card table-card" aria-label="Webhooks">
           {!list.loading && list.error === undefined && list.items.length === 0 ? (
             <Empty title="No webhooks yet">Add a URL above to hear about bookings as they happen, instead of polling.</Empty>
