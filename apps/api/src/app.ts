@@ -1,13 +1,17 @@
 import { contract } from '@humantime/contract';
 import { adminContract } from '@humantime/contract/admin';
+import { DASHBOARD_API_PREFIX, dashboardContract } from '@humantime/contract/dashboard';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express } from 'express';
 import { authenticate, authenticateAdmin } from './http/authenticate.js';
+import { refuseCrossOrigin, requireSession } from './http/dashboard-guards.js';
 import { renderDocsPage } from './http/docs-page.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import { requestContext } from './http/request-context.js';
+import { serveDashboard } from './http/serve-dashboard.js';
 import { adminRouter } from './routes/admin.js';
+import { dashboardRouter } from './routes/dashboard/index.js';
 import { v1Router } from './routes/v1.js';
 import { ledgerPaymentProcessor } from './services/billing/payment-processor.js';
 import type { ServiceDeps } from './services/deps.js';
@@ -53,6 +57,13 @@ export function createApp(deps: AppDeps): Express {
   // Authentication first on every /v1 and /admin/v1 path, before the body is even read.
   app.use('/v1', authenticate(deps.store.sql));
   app.use('/admin/v1', authenticateAdmin(deps.adminToken));
+  // The dashboard: answers are never cached (they carry keys and account data), a request
+  // from another origin is refused before it is read, then the session is checked.
+  app.use(DASHBOARD_API_PREFIX, (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use(DASHBOARD_API_PREFIX, refuseCrossOrigin, requireSession(services.store.db, services.clock));
 
   // Every body is read as JSON whatever its Content-Type, so a mislabelled body is a clear
   // 422 and an oversized one a 413, instead of an empty body slipping through.
@@ -67,6 +78,8 @@ export function createApp(deps: AppDeps): Express {
   } as const;
   createExpressEndpoints(contract, v1Router(services), app, options);
   createExpressEndpoints(adminContract, adminRouter(services), app, options);
+  createExpressEndpoints(dashboardContract, dashboardRouter(services), app, options);
+  app.use('/dashboard', serveDashboard(deps.config.dashboard.distDir));
 
   app.use(unknownRoute);
   app.use(errorHandler(deps.logger));

@@ -2,6 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/** The built dashboard pages (apps/web's `vite build` output), served at /dashboard. */
+export const DEFAULT_DASHBOARD_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+
 /** Where the embedded store keeps its files unless DATA_DIR says otherwise: apps/api/data. */
 export const DEFAULT_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'data');
 
@@ -45,6 +48,8 @@ const EnvSchema = z.object({
     }),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
+  DASHBOARD_SIGNUP: z.enum(['open', 'closed']).default('open'),
+  DASHBOARD_DIST_DIR: z.string().min(1).default(DEFAULT_DASHBOARD_DIST_DIR),
 });
 
 export interface Config {
@@ -61,6 +66,12 @@ export interface Config {
     timeoutMs: number;
     /** Run the delivery worker inside the API process. */
     inProcessWorker: boolean;
+  };
+  dashboard: {
+    /** Anyone may sign up (open), or people join only through `pnpm admin invite` (closed). */
+    signup: 'open' | 'closed';
+    /** Directory of the built pages; a missing one is answered with a clear 503, not a crash. */
+    distDir: string;
   };
 }
 
@@ -88,6 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       inProcessWorker: e.DELIVERY_WORKER === 'on',
+    },
+    dashboard: {
+      signup: e.DASHBOARD_SIGNUP,
+      distDir: path.resolve(e.DASHBOARD_DIST_DIR),
     },
   };
 }

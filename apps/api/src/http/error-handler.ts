@@ -1,4 +1,5 @@
-import { errorEnvelope, type ErrorCode } from '@humantime/contract';
+// The dashboard's codes (sign-in, CSRF) travel in the same envelope as the public ones.
+import { anyErrorEnvelope, type AnyErrorCode } from '@humantime/contract/dashboard';
 import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ZodError } from 'zod';
@@ -6,12 +7,12 @@ import { AppError } from '../lib/app-error.js';
 import type { Logger } from '../lib/logger.js';
 
 interface Refusal {
-  code: ErrorCode;
+  code: AnyErrorCode;
   message: string;
   headers?: Record<string, string>;
 }
 
-const refusal = (code: ErrorCode, message: string): Refusal => ({ code, message });
+const refusal = (code: AnyErrorCode, message: string): Refusal => ({ code, message });
 
 /** "name: Required; availability.work_end: must be after work_start" — every field named. */
 export function describeZodError(error: ZodError, root: string): string {
@@ -61,7 +62,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       result = refusal('INTERNAL_ERROR', 'Something went wrong on our side. It was logged; retry later.');
     }
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-    const body = errorEnvelope(result.code, result.message);
+    const body = anyErrorEnvelope(result.code, result.message);
     res.status(body.error.status).json(body);
   };
 }

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '@humantime/contract';
+import { ANY_ERROR_STATUS, type AnyErrorCode } from '@humantime/contract/dashboard';
 
 /**
  * The one error type services throw. The Express error handler turns it (and anything
@@ -9,13 +9,13 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: AnyErrorCode,
     message: string,
     headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
-    this.status = ERROR_STATUS[code];
+    this.status = ANY_ERROR_STATUS[code];
     this.headers = headers;
   }
 }

@@ -1,6 +1,6 @@
 import { adminContract } from '@humantime/contract/admin';
 import { initServer } from '@ts-rest/express';
-import { AppError } from '../lib/app-error.js';
+import { createInvite } from '../services/accounts/invites.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { createOrganization } from '../services/organizations/create-organization.js';
 import { getOrganization } from '../services/organizations/get-organization.js';
@@ -10,7 +10,7 @@ import { updateOrganization } from '../services/organizations/update-organizatio
 const s = initServer();
 
 /** /admin/v1: what the dashboard and `pnpm admin` stand on. */
-export function adminRouter({ store: { db } }: ServiceDeps) {
+export function adminRouter({ store: { db }, clock }: ServiceDeps) {
   return s.router(adminContract, {
     createOrganization: async ({ body }) => ({
       status: 201,
@@ -18,7 +18,7 @@ export function adminRouter({ store: { db } }: ServiceDeps) {
         name: body.name,
         plan: body.plan,
         autoPurchase: body.auto_purchase,
-      }),
+      }).then(({ account_id: _none, ...organization }) => organization),
     }),
     getOrganization: async ({ params }) => ({
       status: 200,
@@ -35,9 +35,9 @@ export function adminRouter({ store: { db } }: ServiceDeps) {
       status: 200,
       body: await rotateApiKey(db, params.organization_id),
     }),
-    // Declared with the dashboard contract; the accounts tables land in the next commit.
-    createInvite: async () => {
-      throw new AppError('NOT_IMPLEMENTED', 'Invites are not available yet.');
-    },
+    createInvite: async ({ params, body }) => ({
+      status: 201,
+      body: await createInvite(db, params.organization_id, body.email, clock()),
+    }),
   });
 }

@@ -62,3 +62,11 @@ export const dashboardCommonResponses = {
   429: DashboardErrorEnvelopeSchema,
   500: DashboardErrorEnvelopeSchema,
 } as const satisfies Record<(typeof DASHBOARD_COMMON_ERROR_STATUSES)[number], typeof DashboardErrorEnvelopeSchema>;
+
+/**
+ * The envelope for any code, public or dashboard-only, with the status taken from the code
+ * (as `errorEnvelope` does for the public ones): the server's one error handler uses it.
+ */
+export function anyErrorEnvelope(code: AnyErrorCode, message: string) {
+  return { error: { code, message, status: ANY_ERROR_STATUS[code] } };
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { errorEnvelope, type ErrorCode } from '@humantime/contract';
+import { errorEnvelope, isErrorCode, type ErrorCode } from '@humantime/contract';
 import type { Sql } from '../../db/sql.js';
 import {
   claimIdempotencyKey,
@@ -101,7 +101,8 @@ const REPLAYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
  * it), so a retry gets the same answer, in the same envelope the error handler sends.
  */
 export async function saveRefusal(query: Sql, scope: IdempotencyScope, error: AppError): Promise<void> {
-  if (!REPLAYABLE.has(error.code)) return;
+  // Dashboard-only codes (AppError carries those too) are never replayable booking answers.
+  if (!isErrorCode(error.code) || !REPLAYABLE.has(error.code)) return;
   await insertIdempotentResponse(query, claimOf(scope), {
     status: error.status,
     body: errorEnvelope(error.code, error.message),

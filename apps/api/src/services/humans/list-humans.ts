@@ -3,9 +3,16 @@ import type { Db } from '../../db/open-store.js';
 import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
 import { humanView } from './human-view.js';
 
-export async function listHumans(db: Db, organizationId: string, query: ListQuery) {
+/** `search` (the dashboard's) matches name, email or role, case-insensitive substring. */
+export async function listHumans(db: Db, organizationId: string, query: ListQuery & { search?: string | undefined }) {
+  const contains = { contains: query.search ?? '', mode: 'insensitive' as const };
   const rows = await db.human.findMany({
-    where: { organizationId, deletedAt: null, ...afterCursor(query.cursor) },
+    where: {
+      organizationId,
+      deletedAt: null,
+      ...(query.search ? { AND: [{ OR: [{ name: contains }, { email: contains }, { role: contains }] }] } : {}),
+      ...afterCursor(query.cursor),
+    },
     orderBy: newestFirst,
     take: query.limit + 1,
   });

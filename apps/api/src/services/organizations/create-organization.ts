@@ -3,10 +3,19 @@ import type { Plan } from '../../generated/prisma/enums.js';
 import { generateApiKey, hashApiKey, keyHint } from '../../lib/api-keys.js';
 import { organizationView } from './organization-view.js';
 
-/** Creates an organization with its one API key; the key is returned here and never again. */
+/**
+ * Creates an organization with its one API key; the key is returned here and never again.
+ * Dashboard sign-up passes `firstAccount`, created in the same statement, so an
+ * organization never exists without the person who signed it up (or the other way round).
+ */
 export async function createOrganization(
   db: Db,
-  input: { name: string; plan: Plan; autoPurchase: boolean },
+  input: {
+    name: string;
+    plan: Plan;
+    autoPurchase: boolean;
+    firstAccount?: { email: string; passwordHash: string } | undefined;
+  },
 ) {
   const apiKey = generateApiKey();
   const org = await db.organization.create({
@@ -15,7 +24,10 @@ export async function createOrganization(
       plan: input.plan,
       autoPurchase: input.autoPurchase,
       apiKey: { create: { keyHash: hashApiKey(apiKey), keyHint: keyHint(apiKey) } },
+      ...(input.firstAccount ? { accounts: { create: input.firstAccount } } : {}),
     },
+    include: { accounts: { select: { id: true } } },
   });
-  return { ...organizationView(org), api_key: apiKey };
+  const { accounts, ...organization } = org;
+  return { ...organizationView(organization), api_key: apiKey, account_id: accounts[0]?.id };
 }

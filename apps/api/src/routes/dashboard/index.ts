@@ -1,0 +1,17 @@
+import { dashboardContract } from '@humantime/contract/dashboard';
+import { initServer } from '@ts-rest/express';
+import type { ServiceDeps } from '../../services/deps.js';
+import { accountRouter } from './account.js';
+import { organizationRouter } from './organization.js';
+import { resourcesRouters } from './resources.js';
+
+const s = initServer();
+
+/** Every /dashboard/api route of the dashboard contract; ts-rest refuses to compile a gap. */
+export function dashboardRouter(services: ServiceDeps) {
+  return s.router(dashboardContract, {
+    account: accountRouter(services),
+    organization: organizationRouter(services),
+    ...resourcesRouters(services),
+  });
+}

@@ -1,0 +1,23 @@
+import type { Db } from '../../db/open-store.js';
+import { AppError } from '../../lib/app-error.js';
+import { verifyDummyPassword, verifyPassword } from '../../lib/passwords.js';
+import { refundAttempt, takeAttempt } from './sign-in-throttle.js';
+import { startSession } from './sessions.js';
+
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'The email or password is incorrect.');
+
+/**
+ * Checks email and password and starts a session. An unknown email costs the same hash
+ * work and gets the same answer as a wrong password, and both count against the throttle,
+ * so neither the answer nor its timing tells whether the account exists.
+ */
+export async function signIn(db: Db, input: { email: string; password: string }, now: Date) {
+  const ticket = await takeAttempt(db, input.email, now);
+  const account = await db.account.findUnique({ where: { email: input.email } });
+  const ok = account
+    ? await verifyPassword(input.password, account.passwordHash)
+    : await verifyDummyPassword(input.password);
+  if (!account || !ok) throw invalidCredentials();
+  await refundAttempt(db, ticket);
+  return startSession(db, { accountId: account.id, organizationId: account.organizationId }, now);
+}

@@ -1,0 +1,36 @@
+import type { SignUpBody } from '@humantime/contract/dashboard';
+import type { Db } from '../../db/open-store.js';
+import { isUniqueViolation } from '../../db/prisma-errors.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { createOrganization } from '../organizations/create-organization.js';
+import { startSession } from './sessions.js';
+
+export const emailTaken = () =>
+  new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.');
+
+/**
+ * Sign-up: an organization on the Free plan with its first account (the same service as the
+ * admin API's create-organization), then a session. The API key is returned for this one
+ * response only.
+ */
+export async function signUp(db: Db, body: SignUpBody, options: { open: boolean; now: Date }) {
+  if (!options.open) {
+    throw new AppError('SIGNUP_CLOSED', 'Sign-up is closed on this service. Ask an operator for an invite link.');
+  }
+  const passwordHash = await hashPassword(body.password);
+  let created;
+  try {
+    created = await createOrganization(db, {
+      name: body.organization_name,
+      plan: 'free',
+      autoPurchase: false,
+      firstAccount: { email: body.email, passwordHash },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  const session = await startSession(db, { accountId: created.account_id!, organizationId: created.organization_id }, options.now);
+  return { ...session, apiKey: created.api_key };
+}

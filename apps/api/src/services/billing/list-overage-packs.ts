@@ -1,0 +1,25 @@
+import type { ListQuery } from '@humantime/contract';
+import type { OveragePack } from '@humantime/contract/dashboard';
+import type { Db } from '../../db/open-store.js';
+import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
+import { toTimestamp } from '../../lib/timestamps.js';
+
+/** The Billing page: every pack bought at the quota, newest first. */
+export async function listOveragePacks(db: Db, organizationId: string, query: ListQuery) {
+  const rows = await db.overagePurchase.findMany({
+    where: { organizationId, ...afterCursor(query.cursor) },
+    orderBy: newestFirst,
+    take: query.limit + 1,
+  });
+  return toPage(
+    rows,
+    query.limit,
+    (row): OveragePack => ({
+      id: row.id,
+      purchased_at: toTimestamp(row.createdAt),
+      pack_size: row.packSize,
+      amount_cents: row.amountCents,
+      currency: row.currency,
+    }),
+  );
+}

@@ -1,0 +1,50 @@
+import type { HumanWeek, HumanWeekQuery } from '@humantime/contract/dashboard';
+import { localDateRangeToInterval } from '@humantime/slot-engine';
+import type { Store } from '../../db/open-store.js';
+import { bookingView } from '../bookings/booking-view.js';
+import { listSlots } from '../slots/list-slots.js';
+import { findHuman } from './find-human.js';
+
+const WEEK_DATES = 7;
+
+/** "YYYY-MM-DD" plus whole days, on the calendar alone (no zone involved). */
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The dashboard's week calendar of one human: the slots GET /v1/humans/{id}/slots lists
+ * for those 7 local dates (same service, so the calendar never disagrees with the API), and
+ * the confirmed bookings that start within them.
+ */
+export async function humanWeek(
+  store: Pick<Store, 'db' | 'sql'>,
+  organizationId: string,
+  humanId: string,
+  query: HumanWeekQuery,
+  now: Date,
+): Promise<HumanWeek> {
+  const human = await findHuman(store.db, organizationId, humanId);
+  const weekEnd = addDays(query.week_start, WEEK_DATES - 1);
+  const duration = query.duration ?? Math.min(...human.meetingDurations);
+  const slots = await listSlots(store.sql, organizationId, humanId, { date_from: query.week_start, date_to: weekEnd, duration }, now);
+  const range = localDateRangeToInterval(human.timezone, query.week_start, weekEnd);
+  const bookings = await store.db.booking.findMany({
+    where: {
+      organizationId,
+      humanId,
+      status: 'confirmed',
+      startsAt: { gte: new Date(range.start), lt: new Date(range.end) },
+    },
+    orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+  });
+  return {
+    timezone: human.timezone,
+    week_start: query.week_start,
+    week_end: weekEnd,
+    duration,
+    slots: slots.slots,
+    bookings: bookings.map(bookingView),
+  };
+}

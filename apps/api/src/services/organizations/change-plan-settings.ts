@@ -1,0 +1,27 @@
+import type { UpdateOrganizationBody } from '@humantime/contract/admin';
+import type { Db } from '../../db/open-store.js';
+import type { AuthedOrganization } from './authed-organization.js';
+import { AppError } from '../../lib/app-error.js';
+import { PLAN_LIMITS } from '../billing/plans.js';
+import { updateOrganization } from './update-organization.js';
+
+/**
+ * The dashboard's plan and auto-purchase switch, over the admin's updateOrganization.
+ * A customer cannot switch auto-purchase on where the plan has no overage (Free): it would
+ * read as "bookings keep working past the quota" while they are refused. Moving to such a
+ * plan switches it off, so the Overview never shows a switch that does nothing.
+ */
+export async function changePlanSettings(db: Db, org: AuthedOrganization, body: UpdateOrganizationBody) {
+  const plan = body.plan ?? org.plan;
+  const overage = PLAN_LIMITS[plan].overage;
+  if (body.auto_purchase === true && !overage) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'auto_purchase: can only be switched on for the Starter and Growth plans; on Free, bookings past the monthly quota are refused, never charged.',
+    );
+  }
+  return updateOrganization(db, org.id, {
+    plan: body.plan,
+    autoPurchase: overage ? body.auto_purchase : false,
+  });
+}
