@@ -76,8 +76,21 @@ it('sign up, book with the key, regenerate it, go Starter, add a webhook, cancel
   await page.getByRole('link', { name: 'Bookings' }).first().click();
   await page.getByRole('cell', { name: 'Grace Hopper', exact: true }).waitFor();
 
-  // Regenerate after a confirmation: the old key is dead at once, the new one works.
+  // By keyboard: the first Tab offers to skip the navigation; the confirmation opens with
+  // Enter and Escape dismisses it without regenerating anything.
   await page.getByRole('link', { name: 'Overview' }).click();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+  await page.getByRole('button', { name: 'Regenerate key' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  expect(await page.getByTestId('key-masked').textContent()).toBe(`sk_live_…${firstKey.slice(-4)}`);
+
+  // Regenerate after a confirmation: the old key is dead at once, the new one works.
   await page.getByRole('button', { name: 'Regenerate key' }).click();
   await check('overview-regenerate-confirm');
   await page.getByRole('dialog').getByRole('button', { name: 'Regenerate key' }).click();

@@ -37,6 +37,9 @@ export function Shell({ children }: { children: ReactNode }) {
 
   return (
     <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <aside className={`sidebar${open ? ' open' : ''}`}>
         <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">
@@ -62,7 +65,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </button>
         </div>
       </aside>
-      <main className="main" id="main">
+      <main className="main" id="main" tabIndex={-1}>
         {children}
       </main>
     </div>
