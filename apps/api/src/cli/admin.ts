@@ -10,10 +10,13 @@ Usage:
   pnpm admin rotate-key --org ORGANIZATION_ID
   pnpm admin set-plan --org ORGANIZATION_ID --plan free|starter|growth
   pnpm admin auto-purchase --org ORGANIZATION_ID on|off
+  pnpm admin invite --org ORGANIZATION_ID --email EMAIL
   pnpm admin --help
 
 Prints one JSON object on stdout; on failure, the error envelope on stderr and exit code 1.
 create-org and rotate-key print {"organization_id", "api_key"}: the key is shown only then.
+invite prints {"organization_id", "email", "invite_url", "expires_at"}: a one-time link to
+the dashboard, valid 24 h, where the person sets a password (works with DASHBOARD_SIGNUP=closed).
 
 Environment:
   HUMANTIME_URL  the running service (default http://127.0.0.1:3000)
@@ -45,6 +48,7 @@ async function run(argv: string[]): Promise<Outcome | 'help'> {
       name: { type: 'string' },
       plan: { type: 'string' },
       org: { type: 'string' },
+      email: { type: 'string' },
       'auto-purchase': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -81,6 +85,13 @@ async function run(argv: string[]): Promise<Outcome | 'help'> {
       const state = rest[0];
       if (state !== 'on' && state !== 'off') throw new UsageError('auto-purchase takes on or off');
       return client.updateOrganization({ params: org(), body: { auto_purchase: state === 'on' } });
+    }
+    case 'invite': {
+      const result = await client.createInvite({ params: org(), body: { email: need(values.email, '--email') } });
+      if (result.status !== 201) return result;
+      const { token, ...invite } = result.body;
+      // The token rides in the fragment: browsers never send it to a server or in a Referer.
+      return { status: 201, body: { ...invite, invite_url: `${config.baseUrl}/dashboard/accept-invite#token=${token}` } };
     }
     default:
       throw new UsageError(`unknown command "${command}"`);

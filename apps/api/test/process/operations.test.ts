@@ -119,6 +119,37 @@ describe('pnpm admin', () => {
     expect((await api('/v1/humans')).status).toBe(200);
   });
 
+  it('invite prints a one-time dashboard link that sets a password and signs in', async () => {
+    const email = `invited-${Date.now()}@example.com`;
+    const res = await cli(['invite', '--org', org.organization_id, '--email', email]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout.trim().split('\n')).toHaveLength(1);
+    const invite = JSON.parse(res.stdout);
+    expect(invite).toEqual({
+      organization_id: org.organization_id,
+      email,
+      invite_url: expect.stringMatching(new RegExp(`^${url}/dashboard/accept-invite#token=[A-Za-z0-9_-]{43}$`)),
+      expires_at: expect.stringMatching(/Z$/),
+    });
+    const token = invite.invite_url.split('#token=')[1];
+    secrets.push(token);
+    const accept = () =>
+      fetch(`${url}/dashboard/api/invites/accept`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ token, password: 'a long enough password' }),
+      });
+    const first = await accept();
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { organization: { organization_id: string } }).organization.organization_id).toBe(org.organization_id);
+    expect(first.headers.get('set-cookie')).toMatch(/^humantime_session=/);
+    secrets.push(first.headers.get('set-cookie')!.split(';')[0]!.split('=')[1]!);
+    expect((await accept()).status).toBe(404);
+    const missingEmail = await cli(['invite', '--org', org.organization_id]);
+    expect(missingEmail.code).toBe(1);
+    expect(JSON.parse(missingEmail.stderr.trim().split('\n').at(-1)!).error.code).toBe('USAGE');
+  });
+
   it('exits 1 with the error envelope on stderr for an unknown org, a wrong token, a bad flag or no service', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     const [missing, wrongToken, badPlan, unreachable] = await Promise.all([
