@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { MIN_PASSWORD_LENGTH } from '@humantime/contract/dashboard';
 import { api, call } from '../api/client.js';
 import { useAction } from '../api/use-action.js';
+import { NewPasswordField } from '../components/new-password-field.js';
 import { ErrorNotice } from '../components/states.js';
 import { Link, navigate } from '../lib/router.js';
 import { AuthFrame } from './auth-frame.js';
@@ -41,18 +41,12 @@ export function AcceptInvitePage() {
       {accept.error !== undefined && <ErrorNotice error={accept.error} />}
       {mismatch && <ErrorNotice error={new Error('The two passwords differ.')} />}
       <form onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="password">New password</label>
-          <input id="password" type="password" required minLength={MIN_PASSWORD_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" aria-describedby="password-hint" />
-          <div className="hint" id="password-hint">
-            At least {MIN_PASSWORD_LENGTH} characters.
-          </div>
-        </div>
+        <NewPasswordField label="New password" value={password} onChange={setPassword} />
         <div className="field">
           <label htmlFor="password-again">Repeat the password</label>
           <input id="password-again" type="password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
         </div>
-        <button type="submit" className="primary" disabled={accept.busy} style={{ width: '100%', justifyContent: 'center' }}>
+        <button type="submit" className="primary block" disabled={accept.busy}>
           {accept.busy ? 'Saving…' : 'Set password and sign in'}
         </button>
       </form>

@@ -1,6 +1,6 @@
 import { api, call } from '../api/client.js';
 import { usePaged } from '../api/use-paged.js';
-import { ListFoot } from '../components/load-more.js';
+import { PagedTable } from '../components/paged-table.js';
 import { Empty, PageHead } from '../components/states.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
 import { Link } from '../lib/router.js';
@@ -14,33 +14,24 @@ export function BillingPage() {
   return (
     <>
       <PageHead title="Billing" intro="Overage packs bought when a month's quota ran out with auto-purchase on." />
-      <section className="card table-card" aria-label="Overage packs">
-        {!packs.loading && packs.error === undefined && packs.items.length === 0 ? (
+      <PagedTable
+        label="Overage packs"
+        list={packs}
+        what="packs"
+        columns={['Date', 'Pack', 'Amount']}
+        empty={
           <Empty title="No overage packs bought">
             Nothing charged so far. Packs are bought only on Starter or Growth with auto-purchase on; see the <Link to="/">Overview</Link>.
           </Empty>
-        ) : (
-          <table className="responsive">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Pack</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {packs.items.map((p) => (
-                <tr key={p.id}>
-                  <td data-label="Date">{formatDateTime(p.purchased_at)}</td>
-                  <td data-label="Pack">{formatNumber(p.pack_size)} bookings</td>
-                  <td data-label="Amount">{money(p.amount_cents, p.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        }
+        row={(p) => (
+          <tr key={p.id}>
+            <td data-label="Date">{formatDateTime(p.purchased_at)}</td>
+            <td data-label="Pack">{formatNumber(p.pack_size)} bookings</td>
+            <td data-label="Amount">{money(p.amount_cents, p.currency)}</td>
+          </tr>
         )}
-        <ListFoot list={packs} what="packs" />
-      </section>
+      />
     </>
   );
 }

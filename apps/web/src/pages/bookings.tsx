@@ -4,7 +4,7 @@ import { api, call } from '../api/client.js';
 import { useLoad } from '../api/use-load.js';
 import { usePaged } from '../api/use-paged.js';
 import { CancelBookingButton } from '../components/cancel-booking.js';
-import { ListFoot } from '../components/load-more.js';
+import { PagedTable } from '../components/paged-table.js';
 import { Empty, PageHead } from '../components/states.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { formatDateTime, formatTime, viewerZone, zoneAbbreviation } from '../lib/format.js';
@@ -92,8 +92,12 @@ export function BookingsPage() {
           Cancelled the booking with {cancelled.attendee_name} on {formatDateTime(cancelled.starts_at)}.
         </div>
       )}
-      <section className="card table-card" aria-label="Bookings">
-        {!list.loading && list.error === undefined && list.items.length === 0 ? (
+      <PagedTable
+        label="Bookings"
+        list={list}
+        what="bookings"
+        columns={['Starts', 'Human', 'Attendee', 'Status', '']}
+        empty={
           filtered ? (
             <Empty title="No booking matches these filters">Widen the dates or clear a filter.</Empty>
           ) : (
@@ -101,56 +105,39 @@ export function BookingsPage() {
               Agents book with <code>POST /v1/bookings</code> and a start from <code>GET /v1/humans/…/slots</code>. Each booking shows up here.
             </Empty>
           )
-        ) : (
-          <table className="responsive">
-            <thead>
-              <tr>
-                <th scope="col">Starts</th>
-                <th scope="col">Human</th>
-                <th scope="col">Attendee</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((b) => {
-                const human = nameOf.get(b.human_id);
-                return (
-                  <tr key={b.id} data-testid="booking-row">
-                    <td data-label="Starts">
-                      <Link to={`/bookings/${b.id}`}>{formatDateTime(b.starts_at)}</Link>
-                      <div className="small muted">
-                        {b.duration_minutes} min
-                        {human && human.timezone !== viewerZone() && ` · ${formatTime(b.starts_at, human.timezone)} ${zoneAbbreviation(b.starts_at, human.timezone)} for ${human.name}`}
-                      </div>
-                    </td>
-                    <td data-label="Human">{human ? <Link to={`/humans/${human.id}`}>{human.name}</Link> : <code className="small">{b.human_id}</code>}</td>
-                    <td data-label="Attendee">
-                      {b.attendee_name}
-                      {b.attendee_email && <div className="small muted">{b.attendee_email}</div>}
-                    </td>
-                    <td data-label="Status">
-                      <StatusBadge status={b.status} />
-                    </td>
-                    <td data-label="">
-                      <CancelBookingButton
-                        booking={b}
-                        onCancelled={(next) => {
-                          list.replace((item) => item.id === next.id, next);
-                          setCancelled(next);
-                        }}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
-        <ListFoot list={list} what="bookings" />
-      </section>
+        }
+        row={(b) => {
+          const human = nameOf.get(b.human_id);
+          return (
+            <tr key={b.id} data-testid="booking-row">
+              <td data-label="Starts">
+                <Link to={`/bookings/${b.id}`}>{formatDateTime(b.starts_at)}</Link>
+                <div className="small muted">
+                  {b.duration_minutes} min
+                  {human && human.timezone !== viewerZone() && ` · ${formatTime(b.starts_at, human.timezone)} ${zoneAbbreviation(b.starts_at, human.timezone)} for ${human.name}`}
+                </div>
+              </td>
+              <td data-label="Human">{human ? <Link to={`/humans/${human.id}`}>{human.name}</Link> : <code className="small">{b.human_id}</code>}</td>
+              <td data-label="Attendee">
+                {b.attendee_name}
+                {b.attendee_email && <div className="small muted">{b.attendee_email}</div>}
+              </td>
+              <td data-label="Status">
+                <StatusBadge status={b.status} />
+              </td>
+              <td data-label="">
+                <CancelBookingButton
+                  booking={b}
+                  onCancelled={(next) => {
+                    list.replace((item) => item.id === next.id, next);
+                    setCancelled(next);
+                  }}
+                />
+              </td>
+            </tr>
+          );
+        }}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, call } from '../api/client.js';
 import { usePaged } from '../api/use-paged.js';
-import { ListFoot } from '../components/load-more.js';
+import { PagedTable } from '../components/paged-table.js';
 import { Empty, PageHead } from '../components/states.js';
 import { describeHours } from '../lib/hours.js';
 import { Link } from '../lib/router.js';
@@ -30,8 +30,12 @@ export function HumansPage() {
           <input id="human-search" type="search" placeholder="Name, email or role" value={typed} onChange={(e) => setTyped(e.target.value)} />
         </div>
       </div>
-      <section className="card table-card" aria-label="Humans">
-        {!list.loading && list.error === undefined && list.items.length === 0 ? (
+      <PagedTable
+        label="Humans"
+        list={list}
+        what="humans"
+        columns={['Name', 'Role', 'Time zone', 'Weekly hours']}
+        empty={
           search ? (
             <Empty title={`No human matches “${search}”`}>Try part of a name, an email or a role.</Empty>
           ) : (
@@ -39,33 +43,19 @@ export function HumansPage() {
               Add one with your API key: <code>POST /v1/humans</code> with a name and a time zone. It appears here at once.
             </Empty>
           )
-        ) : (
-          <table className="responsive">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Time zone</th>
-                <th scope="col">Weekly hours</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((human) => (
-                <tr key={human.id}>
-                  <td data-label="Name">
-                    <Link to={`/humans/${human.id}`}>{human.name}</Link>
-                    {human.email && <div className="small muted">{human.email}</div>}
-                  </td>
-                  <td data-label="Role">{human.role ?? <span className="muted">—</span>}</td>
-                  <td data-label="Time zone">{human.timezone}</td>
-                  <td data-label="Weekly hours">{describeHours(human.availability_rules)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        }
+        row={(human) => (
+          <tr key={human.id}>
+            <td data-label="Name">
+              <Link to={`/humans/${human.id}`}>{human.name}</Link>
+              {human.email && <div className="small muted">{human.email}</div>}
+            </td>
+            <td data-label="Role">{human.role ?? <span className="muted">—</span>}</td>
+            <td data-label="Time zone">{human.timezone}</td>
+            <td data-label="Weekly hours">{describeHours(human.availability_rules)}</td>
+          </tr>
         )}
-        <ListFoot list={list} what="humans" />
-      </section>
+      />
     </>
   );
 }

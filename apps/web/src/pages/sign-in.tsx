@@ -40,7 +40,7 @@ export function SignInPage() {
           <label htmlFor="password">Password</label>
           <input id="password" type="password" required value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
         </div>
-        <button type="submit" className="primary" disabled={signIn.busy} style={{ width: '100%', justifyContent: 'center' }}>
+        <button type="submit" className="primary block" disabled={signIn.busy}>
           {signIn.busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>

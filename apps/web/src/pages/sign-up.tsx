@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { MIN_PASSWORD_LENGTH } from '@humantime/contract/dashboard';
+import { PLAN_LIMITS } from '@humantime/contract';
 import { api, call } from '../api/client.js';
 import { useAction } from '../api/use-action.js';
+import { NewPasswordField } from '../components/new-password-field.js';
 import { SecretOnce } from '../components/secret-once.js';
 import { ErrorNotice } from '../components/states.js';
+import { formatNumber } from '../lib/format.js';
 import { Link, navigate } from '../lib/router.js';
 import { AuthFrame } from './auth-frame.js';
 
@@ -38,9 +40,9 @@ export function SignUpPage() {
   }
 
   return (
-    <AuthFrame title="Create your organization" intro="Start on the Free plan: 100 bookings a month, no card needed.">
+    <AuthFrame title="Create your organization" intro={`Start on the Free plan: ${formatNumber(PLAN_LIMITS.free.monthlyQuota)} bookings a month, no card needed.`}>
       {signUp.error !== undefined && <ErrorNotice error={signUp.error} />}
-      <form onSubmit={submit} noValidate={false}>
+      <form onSubmit={submit}>
         <div className="field">
           <label htmlFor="org-name">Organization name</label>
           <input id="org-name" required maxLength={200} value={organizationName} onChange={(e) => setOrganizationName(e.target.value)} autoComplete="organization" />
@@ -49,23 +51,8 @@ export function SignUpPage() {
           <label htmlFor="email">Work email</label>
           <input id="email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
         </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            type="password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-            aria-describedby="password-hint"
-          />
-          <div className="hint" id="password-hint">
-            At least {MIN_PASSWORD_LENGTH} characters.
-          </div>
-        </div>
-        <button type="submit" className="primary" disabled={signUp.busy} style={{ width: '100%', justifyContent: 'center' }}>
+        <NewPasswordField label="Password" value={password} onChange={setPassword} />
+        <button type="submit" className="primary block" disabled={signUp.busy}>
           {signUp.busy ? 'Creating…' : 'Create organization'}
         </button>
       </form>

@@ -2,7 +2,7 @@ import type { WebhookDelivery } from '@humantime/contract';
 import { api, call } from '../api/client.js';
 import { useLoad } from '../api/use-load.js';
 import { usePaged } from '../api/use-paged.js';
-import { ListFoot } from '../components/load-more.js';
+import { PagedTable } from '../components/paged-table.js';
 import { Empty, PageHead } from '../components/states.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
@@ -21,45 +21,33 @@ export function WebhookDetailPage({ webhookId }: { webhookId: string }) {
           Refresh
         </button>
       </PageHead>
-      <section className="card table-card" aria-label="Deliveries">
-        {!log.loading && log.error === undefined && log.items.length === 0 ? (
-          <Empty title="No deliveries yet">Each booking confirmed or cancelled from now on is delivered here. Refresh to see new ones.</Empty>
-        ) : (
-          <table className="responsive">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Booking</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.items.map((d) => (
-                <tr key={d.id} data-testid="delivery-row">
-                  <td data-label="Event">
-                    {d.event}
-                    <div className="small muted">{formatDateTime(d.created_at)}</div>
-                  </td>
-                  <td data-label="Booking">
-                    <Link to={`/bookings/${d.booking_id}`} className="mono small">
-                      {d.booking_id.slice(0, 8)}…
-                    </Link>
-                  </td>
-                  <td data-label="Status">
-                    <StatusBadge status={d.status} />
-                    {d.next_attempt_at && <div className="small muted">next try {formatDateTime(d.next_attempt_at)}</div>}
-                  </td>
-                  <td data-label="Attempts">
-                    <Attempts delivery={d} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <PagedTable
+        label="Deliveries"
+        list={log}
+        what="deliveries"
+        columns={['Event', 'Booking', 'Status', 'Attempts']}
+        empty={<Empty title="No deliveries yet">Each booking confirmed or cancelled from now on is delivered here. Refresh to see new ones.</Empty>}
+        row={(d) => (
+          <tr key={d.id} data-testid="delivery-row">
+            <td data-label="Event">
+              {d.event}
+              <div className="small muted">{formatDateTime(d.created_at)}</div>
+            </td>
+            <td data-label="Booking">
+              <Link to={`/bookings/${d.booking_id}`} className="mono small">
+                {d.booking_id.slice(0, 8)}…
+              </Link>
+            </td>
+            <td data-label="Status">
+              <StatusBadge status={d.status} />
+              {d.next_attempt_at && <div className="small muted">next try {formatDateTime(d.next_attempt_at)}</div>}
+            </td>
+            <td data-label="Attempts">
+              <Attempts delivery={d} />
+            </td>
+          </tr>
         )}
-        <ListFoot list={log} what="deliveries" />
-      </section>
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { api, call } from '../api/client.js';
 import { useAction } from '../api/use-action.js';
 import { usePaged } from '../api/use-paged.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
-import { ListFoot } from '../components/load-more.js';
+import { PagedTable } from '../components/paged-table.js';
 import { SecretOnce } from '../components/secret-once.js';
 import { Empty, ErrorNotice, PageHead } from '../components/states.js';
 import { formatDateTime } from '../lib/format.js';
@@ -32,48 +32,34 @@ export function WebhooksPage() {
           }}
         />
         {created && <SecretOnce title="Signing secret" subject={`For ${created.url}`} value={created.signing_secret} testId="signing-secret" />}
-        <section className="card table-card" aria-label="Webhooks">
-          {!list.loading && list.error === undefined && list.items.length === 0 ? (
-            <Empty title="No webhooks yet">Add a URL above to hear about bookings as they happen, instead of polling.</Empty>
-          ) : (
-            <table className="responsive">
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Added</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((w) => (
-                  <tr key={w.id} data-testid="webhook-row">
-                    <td data-label="URL">
-                      <Link to={`/webhooks/${w.id}`} className="mono">
-                        {w.url}
-                      </Link>
-                    </td>
-                    <td data-label="Events">{w.events.join(', ')}</td>
-                    <td data-label="Added">{formatDateTime(w.created_at)}</td>
-                    <td data-label="">
-                      <div className="row" style={{ flexWrap: 'nowrap' }}>
-                        <Link className="button" to={`/webhooks/${w.id}`} aria-label={`Delivery log of ${w.url}`}>
-                          Log
-                        </Link>
-                        <button type="button" className="ghost-danger" onClick={() => (remove.clearError(), setDeleting(w))} aria-label={`Delete the webhook ${w.url}`}>
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <PagedTable
+          label="Webhooks"
+          list={list}
+          what="webhooks"
+          columns={['URL', 'Events', 'Added', '']}
+          empty={<Empty title="No webhooks yet">Add a URL above to hear about bookings as they happen, instead of polling.</Empty>}
+          row={(w) => (
+            <tr key={w.id} data-testid="webhook-row">
+              <td data-label="URL">
+                <Link to={`/webhooks/${w.id}`} className="mono">
+                  {w.url}
+                </Link>
+              </td>
+              <td data-label="Events">{w.events.join(', ')}</td>
+              <td data-label="Added">{formatDateTime(w.created_at)}</td>
+              <td data-label="">
+                <div className="row" style={{ flexWrap: 'nowrap' }}>
+                  <Link className="button" to={`/webhooks/${w.id}`} aria-label={`Delivery log of ${w.url}`}>
+                    Log
+                  </Link>
+                  <button type="button" className="ghost-danger" onClick={() => (remove.clearError(), setDeleting(w))} aria-label={`Delete the webhook ${w.url}`}>
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
           )}
-          <ListFoot list={list} what="webhooks" />
-        </section>
+        />
       </div>
       <ConfirmDialog
         open={deleting !== null}
