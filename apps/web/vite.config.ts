@@ -5,6 +5,9 @@ import { defineConfig } from 'vite';
 // because the dashboard uses no fast refresh or React compiler.
 export default defineConfig({
   base: '/dashboard/',
+  // `pnpm --filter @humantime/web dev` serves the pages with hot reload and sends the API
+  // calls to a running `pnpm start` (same path, so cookies and the CSRF check still hold).
+  server: { proxy: { '/dashboard/api': process.env.HUMANTIME_URL ?? 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
