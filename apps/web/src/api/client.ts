@@ -1,0 +1,65 @@
+import { initClient } from '@ts-rest/core';
+import { dashboardContract } from '@humantime/contract/dashboard';
+
+/**
+ * Typed calls to /dashboard/api, from the contract the server implements. Same origin,
+ * so the session cookie rides along and the CSRF check (Sec-Fetch-Site) passes by itself.
+ */
+export const api = initClient(dashboardContract, {
+  baseUrl: '',
+  credentials: 'same-origin',
+  // The server validates what it sends; the page trusts the types and stays small.
+  validateResponse: false,
+});
+
+/** An error answer of the API, as its envelope says: the message is shown to the person. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Answer = { status: number; body: unknown };
+
+function envelopeOf(answer: Answer): ApiError {
+  const error = (answer.body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    return new ApiError(error.code, error.message, answer.status);
+  }
+  return new ApiError('UNEXPECTED', `The server answered ${answer.status}. Try again in a moment.`, answer.status);
+}
+
+/** Listeners told when any call finds the session gone, so the app can send to sign-in. */
+const signedOutListeners = new Set<() => void>();
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+/**
+ * Awaits a ts-rest call and returns the body of its success status; an error answer is
+ * thrown as ApiError. A network failure becomes one too, with a message a person can act on.
+ */
+export async function call<A extends Answer, S extends A['status']>(request: Promise<A>, ok: S): Promise<Extract<A, { status: S }>['body']> {
+  let answer: A;
+  try {
+    answer = await request;
+  } catch {
+    throw new ApiError('NETWORK', 'The server could not be reached. Check your connection and try again.', 0);
+  }
+  if (answer.status === ok) return answer.body as Extract<A, { status: S }>['body'];
+  const error = envelopeOf(answer);
+  if (error.status === 401 && error.code === 'UNAUTHORIZED') {
+    for (const listener of signedOutListeners) listener();
+  }
+  throw error;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { api, call } from '../api/client.js';
+import { Link, navigate, useLocation } from '../lib/router.js';
+import { useSession } from './session.js';
+
+const NAV = [
+  { to: '/', label: 'Overview' },
+  { to: '/plan', label: 'Plan' },
+  { to: '/humans', label: 'Humans' },
+  { to: '/bookings', label: 'Bookings' },
+  { to: '/webhooks', label: 'Webhooks' },
+  { to: '/billing', label: 'Billing' },
+];
+
+function isCurrent(to: string, path: string): boolean {
+  return to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`);
+}
+
+/** The signed-in layout: sidebar (a menu on narrow screens) and the page. */
+export function Shell({ children }: { children: ReactNode }) {
+  const { session } = useSession();
+  const { path } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => setOpen(false), [path]);
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await call(api.account.signOut(), 204);
+    } finally {
+      // Even if the request failed the cookie may be gone; the sign-in page will tell.
+      navigate('/signin?signed_out=1', { replace: true });
+    }
+  }
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <aside className={`sidebar${open ? ' open' : ''}`}>
+        <Link to="/" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            ht
+          </span>
+          humantime
+        </Link>
+        <div className="org-name">{session.organization.name}</div>
+        <button type="button" className="menu-button" aria-expanded={open} aria-controls="main-nav" onClick={() => setOpen((o) => !o)}>
+          Menu
+        </button>
+        <nav id="main-nav" className="nav" aria-label="Main">
+          {NAV.map((item) => (
+            <Link key={item.to} to={item.to} aria-current={isCurrent(item.to, path) ? 'page' : undefined}>
+              {item.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="sidebar-foot">
+          <span className="user">Signed in as {session.account.email}</span>
+          <button type="button" onClick={signOut} disabled={signingOut}>
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
+      </aside>
+      <main className="main" id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import type { Booking, Human, Slot } from '@humantime/contract';
+import { api, call } from '../api/client.js';
+import { useLoad } from '../api/use-load.js';
+import { formatTime, viewerZone, zoneAbbreviation } from '../lib/format.js';
+import { Link } from '../lib/router.js';
+import { addDays, byLocalDate, isoWeekday, localDate, mondayOf, weekDates } from '../lib/week.js';
+import { ErrorNotice, Loading } from './states.js';
+
+const dayLabel = (date: string) =>
+  new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+type DayItem = { kind: 'slot'; at: string } | { kind: 'booking'; at: string; booking: Booking };
+
+/** A day's slots and bookings in one list, in time order (UTC strings sort as instants). */
+function dayItems(slots: Slot[], bookings: Booking[]): DayItem[] {
+  const items: DayItem[] = [
+    ...slots.map((s) => ({ kind: 'slot' as const, at: s.starts_at })),
+    ...bookings.map((b) => ({ kind: 'booking' as const, at: b.starts_at, booking: b })),
+  ];
+  return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+/**
+ * A week of open slots and confirmed bookings, laid out by the human's local dates and
+ * times; the viewer's own time is in each item's tooltip when the zones differ.
+ */
+export function WeekCalendar({ human }: { human: Human }) {
+  const zone = human.timezone;
+  const thisWeek = mondayOf(localDate(new Date().toISOString(), zone));
+  const [weekStart, setWeekStart] = useState(thisWeek);
+  const durations = human.availability_rules.meeting_durations.slice().sort((a, b) => a - b);
+  const [duration, setDuration] = useState(durations[0] ?? 30);
+  const load = useLoad(
+    () => call(api.humans.getWeek({ params: { human_id: human.id }, query: { week_start: weekStart, duration } }), 200),
+    `${human.id}:${weekStart}:${duration}`,
+  );
+  const dates = weekDates(weekStart);
+  const viewer = viewerZone();
+  const sameZone = viewer === zone;
+  const week = load.data;
+  const slots = week ? byLocalDate(week.slots, (s) => s.starts_at, dates, zone) : undefined;
+  const bookings = week ? byLocalDate(week.bookings, (b) => b.starts_at, dates, zone) : undefined;
+  const tip = (iso: string) => (sameZone ? undefined : `${formatTime(iso)} your time (${zoneAbbreviation(iso, viewer)})`);
+
+  return (
+    <section className="card" aria-labelledby="week-title">
+      <div className="week-nav">
+        <div>
+          <h2 id="week-title">Week of {dayLabel(weekStart)}</h2>
+          <p className="small muted" style={{ margin: 0 }}>
+            Times in {zone}
+            {sameZone ? ' (also your time zone)' : `; you are in ${viewer}`}
+          </p>
+        </div>
+        <div className="row">
+          <label className="visually-hidden" htmlFor="week-duration">
+            Meeting length
+          </label>
+          <select id="week-duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))} style={{ width: 'auto' }}>
+            {durations.map((d) => (
+              <option key={d} value={d}>
+                {d}-minute slots
+              </option>
+            ))}
+          </select>
+          <button type="button" onClick={() => setWeekStart(addDays(weekStart, -7))} aria-label="Previous week">
+            ←
+          </button>
+          <button type="button" onClick={() => setWeekStart(thisWeek)} disabled={weekStart === thisWeek}>
+            This week
+          </button>
+          <button type="button" onClick={() => setWeekStart(addDays(weekStart, 7))} aria-label="Next week">
+            →
+          </button>
+        </div>
+      </div>
+      <div className="legend muted" style={{ marginBottom: '0.75rem' }}>
+        <span>
+          <span className="chip slot">09:00</span> open slot
+        </span>
+        <span>
+          <span className="chip booking">09:00</span> booking
+        </span>
+      </div>
+      {load.error !== undefined && <ErrorNotice error={load.error} onRetry={load.reload} />}
+      {load.loading && !week && <Loading what="the week" />}
+      {slots && bookings && (
+        <div className="week" aria-busy={load.loading}>
+          {dates.map((date) => {
+            const daySlots = slots.get(date) ?? [];
+            const dayBookings = bookings.get(date) ?? [];
+            const working = human.availability_rules.working_days.includes(isoWeekday(date));
+            return (
+              <div key={date} className={`day${working ? '' : ' off'}`} aria-label={dayLabel(date)} role="group">
+                <h3>{dayLabel(date)}</h3>
+                {daySlots.length === 0 && dayBookings.length === 0 && <p className="small muted">{working ? 'Nothing open' : 'Day off'}</p>}
+                <ul>
+                  {dayItems(daySlots, dayBookings).map((item) =>
+                    item.kind === 'booking' ? (
+                      <li key={item.booking.id} className="chip booking" title={tip(item.at)}>
+                        <Link to={`/bookings/${item.booking.id}`}>
+                          {formatTime(item.at, zone)} {item.booking.attendee_name}
+                        </Link>
+                      </li>
+                    ) : (
+                      <li key={item.at} className="chip slot" title={tip(item.at)}>
+                        {formatTime(item.at, zone)}
+                      </li>
+                    ),
+                  )}
+                </ul>
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}

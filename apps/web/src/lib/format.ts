@@ -1,0 +1,57 @@
+// Every number, amount and time the dashboard shows goes through these, so the viewer's
+// locale decides separators and the zone is always stated where it matters.
+
+const numbers = new Intl.NumberFormat(undefined);
+
+export function formatNumber(value: number): string {
+  return numbers.format(value);
+}
+
+export function formatPercent(fraction: number): string {
+  return new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
+}
+
+/** The viewer's own IANA zone, as the browser reports it. */
+export function viewerZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** "Mon, 1 Mar 2027, 15:00" in the given zone (the viewer's when omitted). */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+export function formatDate(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
+}
+
+export function formatTime(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+}
+
+/** The short zone name at that instant, e.g. "CET" or "GMT+1". */
+export function zoneAbbreviation(iso: string, timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(new Date(iso))
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** ISO weekday 1..7 → "Monday".."Sunday". */
+export function weekdayName(isoWeekday: number): string {
+  return WEEKDAYS[isoWeekday - 1] ?? String(isoWeekday);
+}
+
+export function planName(plan: string): string {
+  return plan.charAt(0).toUpperCase() + plan.slice(1);
+}

@@ -1,0 +1,37 @@
+import { api, call } from '../api/client.js';
+import { usePaged } from '../api/use-paged.js';
+import { PagedTable } from '../components/paged-table.js';
+import { Empty, PageHead } from '../components/states.js';
+import { formatDateTime, formatNumber } from '../lib/format.js';
+import { Link } from '../lib/router.js';
+
+function money(cents: number, currency: string): string {
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
+}
+
+export function BillingPage() {
+  const packs = usePaged((cursor) => call(api.organization.listOveragePacks({ query: { limit: 50, cursor } }), 200), 'packs');
+  return (
+    <>
+      <PageHead title="Billing" intro="Overage packs bought when a month's quota ran out with auto-purchase on." />
+      <PagedTable
+        label="Overage packs"
+        list={packs}
+        what="packs"
+        columns={['Date', 'Pack', 'Amount']}
+        empty={
+          <Empty title="No overage packs bought">
+            Nothing charged so far. Packs are bought only on Starter or Growth with auto-purchase on; see the <Link to="/">Overview</Link>.
+          </Empty>
+        }
+        row={(p) => (
+          <tr key={p.id}>
+            <td data-label="Date">{formatDateTime(p.purchased_at)}</td>
+            <td data-label="Pack">{formatNumber(p.pack_size)} bookings</td>
+            <td data-label="Amount">{money(p.amount_cents, p.currency)}</td>
+          </tr>
+        )}
+      />
+    </>
+  );
+}

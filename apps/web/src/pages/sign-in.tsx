@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { api, ApiError, call } from '../api/client.js';
+import { useAction } from '../api/use-action.js';
+import { ErrorNotice } from '../components/states.js';
+import { Link, navigate, useLocation } from '../lib/router.js';
+import { AuthFrame } from './auth-frame.js';
+
+/** Only in-app paths are followed after sign-in, never another site. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export function SignInPage() {
+  const { query } = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useAction(async () => {
+    await call(api.account.signIn({ body: { email, password } }), 200);
+    navigate(safeNext(query.get('next')), { replace: true });
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void signIn.run();
+  }
+
+  const error = signIn.error;
+  const shown = error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' ? new Error('The email or password is incorrect.') : error;
+
+  return (
+    <AuthFrame title="Sign in" intro="Manage your organization, API key, humans and bookings.">
+      {query.get('signed_out') && error === undefined && <div className="notice info" role="status">You are signed out.</div>}
+      {shown !== undefined && <ErrorNotice error={shown} />}
+      <form onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="email">Email</label>
+          <input id="email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="username" />
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input id="password" type="password" required value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+        </div>
+        <button type="submit" className="primary block" disabled={signIn.busy}>
+          {signIn.busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p className="small muted" style={{ marginTop: '1rem' }}>
+        New here? <Link to="/signup">Create an organization</Link>
+      </p>
+    </AuthFrame>
+  );
+}

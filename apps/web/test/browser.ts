@@ -1,0 +1,127 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Debian's Chromium (TOOLCHAIN.md): playwright cannot download its own browsers here. */
+export const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** A fresh profile each run, so no cookie or cache of an earlier run leaks in. */
+export async function launchBrowser(origin: string): Promise<Browser> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'humantime-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: DESKTOP,
+    // The copy buttons write the key to the clipboard; the test reads it back.
+    permissions: ['clipboard-read', 'clipboard-write'],
+    baseURL: origin,
+    timezoneId: 'America/New_York',
+    locale: 'en-US',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(15_000);
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Roles of the controls a person operates; each must have a name a screen reader reads. */
+const CONTROL_ROLES = new Set(['button', 'textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'switch', 'radio', 'spinbutton', 'slider', 'date', 'link']);
+
+type AXNode = { ignored?: boolean; role?: { value?: string }; name?: { value?: string }; backendDOMNodeId?: number };
+
+/**
+ * Every control on the page, as Chromium's own accessibility tree computes it, with an
+ * empty name. Reading the browser's tree (not re-implementing the naming rules) is what a
+ * screen reader would get. Also cross-checks that each visible input/select/textarea/
+ * button in the DOM appears in that tree.
+ */
+export async function unnamedControls(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+    const problems: string[] = [];
+    for (const node of nodes) {
+      const role = node.role?.value ?? '';
+      if (node.ignored || !CONTROL_ROLES.has(role)) continue;
+      if (!(node.name?.value ?? '').trim()) {
+        const { node: dom } = (await cdp.send('DOM.describeNode', { backendNodeId: node.backendDOMNodeId! })) as { node: { nodeName: string; attributes?: string[] } };
+        problems.push(`${role} <${dom.nodeName.toLowerCase()} ${(dom.attributes ?? []).join(' ')}>`);
+      }
+    }
+    // Behind a modal dialog the page is inert and rightly leaves the tree: count the dialog's controls only.
+    const domControls = await page.$$eval('input, select, textarea, button', (elements) => {
+      const modal = document.querySelector('dialog:modal');
+      return elements.filter((e) => (modal ? modal.contains(e) : (e as HTMLElement).offsetParent !== null)).length;
+    });
+    const axControls = nodes.filter((n) => !n.ignored && CONTROL_ROLES.has(n.role?.value ?? '') && n.role?.value !== 'link').length;
+    if (axControls < domControls) problems.push(`${domControls} visible form controls but only ${axControls} in the accessibility tree`);
+    return problems;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+export interface PageCheck {
+  name: string;
+  unnamed: string[];
+  overflowAtPhone: number;
+}
+
+/**
+ * Screenshots the page at both viewports (full page) and checks it there: no control
+ * without a name, no horizontal scroll at 390×844. Returns what it found so the test can
+ * assert once with every page's problems listed.
+ */
+export async function checkPage(page: Page, name: string): Promise<PageCheck> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.setViewportSize(PHONE);
+  await settle(page);
+  const overflowAtPhone = await horizontalOverflow(page);
+  const unnamed = await unnamedControls(page);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-390x844.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await settle(page);
+  unnamed.push(...(await unnamedControls(page)));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-1280x800.png`), fullPage: true });
+  return { name, unnamed: [...new Set(unnamed)], overflowAtPhone };
+}
+
+/** Waits until no "Loading…" status is on screen and layout has run after a resize. */
+async function settle(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('.loading'));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
