@@ -4,8 +4,10 @@ import type { ServerInferResponses } from '@ts-rest/core';
 import type { Services } from '../app.js';
 import { organizationOf } from '../http/authenticate.js';
 import { cancelBooking } from '../services/bookings/cancel-booking.js';
+import { bookingCalendar } from '../services/bookings/booking-calendar.js';
 import { createBooking } from '../services/bookings/create-booking.js';
 import { getBooking, listBookings } from '../services/bookings/read-bookings.js';
+import { rescheduleBooking } from '../services/bookings/reschedule-booking.js';
 
 const s = initServer();
 
@@ -30,5 +32,15 @@ export function bookingsRouter(services: Services) {
       status: 200,
       body: await cancelBooking(services, organizationOf(res).id, params.booking_id),
     }),
+    reschedule: async ({ params, body, headers, res }) => {
+      const outcome = await rescheduleBooking(services, organizationOf(res).id, params.booking_id, body, headers['idempotency-key']);
+      // As for create: a replayed response is one this route produced earlier.
+      return outcome as ServerInferResponses<typeof contract.bookings.reschedule>;
+    },
+    calendar: async ({ params, res }) => {
+      const text = await bookingCalendar(services.store.sql, organizationOf(res).id, params.booking_id);
+      res.setHeader('Content-Disposition', `attachment; filename="booking-${params.booking_id}.ics"`);
+      return { status: 200, body: text };
+    },
   });
 }
