@@ -1,21 +1,22 @@
 import { contract } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
 import type { ServerInferResponses } from '@ts-rest/core';
-import type { Services } from '../app.js';
 import { organizationOf } from '../http/authenticate.js';
-import { cancelBooking } from '../services/bookings/cancel-booking.js';
+import type { ServiceDeps } from '../services/deps.js';
 import { bookingCalendar } from '../services/bookings/booking-calendar.js';
+import { cancelBooking } from '../services/bookings/cancel-booking.js';
 import { createBooking } from '../services/bookings/create-booking.js';
-import { getBooking, listBookings } from '../services/bookings/read-bookings.js';
+import { getBooking } from '../services/bookings/get-booking.js';
+import { listBookings } from '../services/bookings/list-bookings.js';
 import { rescheduleBooking } from '../services/bookings/reschedule-booking.js';
 
 const s = initServer();
 
-export function bookingsRouter(services: Services) {
-  const { db } = services;
+export function bookingsRouter(deps: ServiceDeps) {
+  const { db } = deps.store;
   return s.router(contract.bookings, {
     create: async ({ body, headers, res }) => {
-      const outcome = await createBooking(services, organizationOf(res), body, headers['idempotency-key']);
+      const outcome = await createBooking(deps, organizationOf(res), body, headers['idempotency-key']);
       // A replayed response is one this route produced earlier, so it is one of its
       // declared responses; the stored JSON just lost that type on the way through the DB.
       return outcome as ServerInferResponses<typeof contract.bookings.create>;
@@ -30,15 +31,15 @@ export function bookingsRouter(services: Services) {
     }),
     cancel: async ({ params, res }) => ({
       status: 200,
-      body: await cancelBooking(services, organizationOf(res).id, params.booking_id),
+      body: await cancelBooking(deps, organizationOf(res).id, params.booking_id),
     }),
     reschedule: async ({ params, body, headers, res }) => {
-      const outcome = await rescheduleBooking(services, organizationOf(res).id, params.booking_id, body, headers['idempotency-key']);
+      const outcome = await rescheduleBooking(deps, organizationOf(res).id, params.booking_id, body, headers['idempotency-key']);
       // As for create: a replayed response is one this route produced earlier.
       return outcome as ServerInferResponses<typeof contract.bookings.reschedule>;
     },
     calendar: async ({ params, res }) => {
-      const text = await bookingCalendar(services.store.sql, organizationOf(res).id, params.booking_id);
+      const text = await bookingCalendar(deps.store.sql, organizationOf(res).id, params.booking_id);
       res.setHeader('Content-Disposition', `attachment; filename="booking-${params.booking_id}.ics"`);
       return { status: 200, body: text };
     },

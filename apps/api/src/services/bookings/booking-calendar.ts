@@ -1,9 +1,7 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import type { Store } from '../../db/open-store.js';
+import type { Sql } from '../../db/sql.js';
+import { selectBookingWithHuman, type CalendarRow } from '../../db/tables/bookings.js';
 import { notFound } from '../../lib/app-error.js';
-import { BOOKING_COLUMNS, type BookingViewRow } from './booking-view.js';
-
-type Row = BookingViewRow & { humanName: string; humanEmail: string | null };
 
 /**
  * GET /v1/bookings/{id}/ics: the booking as an RFC 5545 invite, serialized by ical-generator
@@ -13,19 +11,13 @@ type Row = BookingViewRow & { humanName: string; humanEmail: string | null };
  * claim-time.ts), so the event is updated in place rather than duplicated. DTSTAMP is the
  * time of the last change, which keeps the file byte-identical until the booking changes.
  */
-export async function bookingCalendar(sql: Store['sql'], organizationId: string, bookingId: string): Promise<string> {
-  const [row] = await sql<Row>(
-    // A soft-deleted human's bookings stay readable, so their calendar files do too.
-    `SELECT b.*, h.name AS "humanName", h.email AS "humanEmail"
-       FROM (SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1::uuid AND organization_id = $2::uuid) b
-       JOIN humans h ON h.id = b."humanId"::uuid`,
-    [bookingId, organizationId],
-  );
+export async function bookingCalendar(sql: Sql, organizationId: string, bookingId: string): Promise<string> {
+  const row = await selectBookingWithHuman(sql, organizationId, bookingId);
   if (!row) throw notFound('Booking');
   return calendarText(row);
 }
 
-export function calendarText(row: Row): string {
+export function calendarText(row: CalendarRow): string {
   const cancelled = row.status === 'cancelled';
   const calendar = ical({
     prodId: { company: 'humantime', product: 'humantime', language: 'EN' },

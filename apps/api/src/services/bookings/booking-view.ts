@@ -1,11 +1,8 @@
 import type { Booking } from '@humantime/contract';
-import type { Booking as BookingRow } from '../../generated/prisma/client.js';
+import type { BookingRow } from '../../db/tables/bookings.js';
 import { toTimestamp, toTimestampOrNull } from '../../lib/timestamps.js';
 
-/** The columns a booking's view (and its calendar file) reads; raw-SQL rows carry just these. */
-export type BookingViewRow = Omit<BookingRow, 'localDate'>;
-
-export function bookingView(row: BookingViewRow): Booking {
+export function bookingView(row: BookingRow): Booking {
   return {
     id: row.id,
     human_id: row.humanId,
@@ -22,14 +19,3 @@ export function bookingView(row: BookingViewRow): Booking {
     rescheduled_to: row.rescheduledTo,
   };
 }
-
-/**
- * The bookings columns under the names Prisma's Booking has, for statements run straight on
- * the driver (the booking transaction), so bookingView serves both paths.
- */
-export const BOOKING_COLUMNS = `id::text AS "id", organization_id::text AS "organizationId", human_id::text AS "humanId",
-  starts_at AS "startsAt", ends_at AS "endsAt", duration_minutes AS "durationMinutes",
-  attendee_name AS "attendeeName", attendee_email AS "attendeeEmail", status::text AS "status",
-  metadata, created_at AS "createdAt", cancelled_at AS "cancelledAt",
-  rescheduled_from::text AS "rescheduledFrom", rescheduled_to::text AS "rescheduledTo",
-  ical_uid AS "icalUid", ical_sequence AS "icalSequence"`;

@@ -1,17 +1,19 @@
 import type { CreateBookingBody } from '@humantime/contract';
-import type { Services } from '../../app.js';
-import type { SqlSession } from '../../db/sql-session.js';
-import type { AuthedOrganization } from '../../http/authenticate.js';
+import type { Sql } from '../../db/sql.js';
 import { consumeQuota } from '../billing/consume-quota.js';
+import type { ServiceDeps } from '../deps.js';
 import { recordEvent } from '../events/record-event.js';
+import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import { bookingView } from './booking-view.js';
 import { claimTime } from './claim-time.js';
 import type { StoredResponse } from './idempotency.js';
 import { runIdempotent } from './run-idempotent.js';
 
-async function book(tx: SqlSession, services: Services, org: AuthedOrganization, body: CreateBookingBody, now: Date) {
+type BookingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;
+
+async function book(query: Sql, deps: BookingDeps, org: AuthedOrganization, body: CreateBookingBody, now: Date) {
   const row = await claimTime(
-    tx,
+    query,
     {
       organizationId: org.id,
       humanId: body.human_id,
@@ -24,9 +26,9 @@ async function book(tx: SqlSession, services: Services, org: AuthedOrganization,
     now,
   );
   const booking = bookingView(row);
-  const deliveries = await recordEvent(tx, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
+  const deliveries = await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
   // Last, as PRODUCT orders the checks, and so the counter row is locked only until commit.
-  await consumeQuota(tx, services.paymentProcessor, org, now);
+  await consumeQuota(query, deps.paymentProcessor, org, now);
   return { booking, deliveries };
 }
 
@@ -35,14 +37,14 @@ async function book(tx: SqlSession, services: Services, org: AuthedOrganization,
  * Idempotency-Key) its replayable response commit in one transaction.
  */
 export async function createBooking(
-  services: Services,
+  deps: BookingDeps,
   org: AuthedOrganization,
   body: CreateBookingBody,
   idempotencyKey: string | undefined,
 ): Promise<StoredResponse> {
-  const now = services.clock();
-  return runIdempotent(services, org.id, idempotencyKey, body, now, async (tx) => {
-    const { booking, deliveries } = await book(tx, services, org, body, now);
+  const now = deps.clock();
+  return runIdempotent(deps, org.id, idempotencyKey, body, now, async (query) => {
+    const { booking, deliveries } = await book(query, deps, org, body, now);
     return { response: { status: 201, body: booking }, deliveries };
   });
 }
