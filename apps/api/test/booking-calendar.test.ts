@@ -1,18 +1,16 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { at, bookingBody, MONDAY } from './booking-fixtures.js';
 import { createRuledHuman } from './rules-fixtures.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { useTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
 let key: string;
 let humanId: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  key = (await app.createOrg('growth')).key;
+useTestApp({ plan: 'growth' }, async (ctx) => {
+  ({ app, key } = ctx);
   humanId = await createRuledHuman(app, key, {}, { email: 'ada@example.com' });
 });
-afterAll(() => app.close());
 
 const LONG_NAME = 'Dr. Émilie du Châtelet; translator, of Newton’s Principia, with a very long name indeed';
 const book = async (time: string) =>

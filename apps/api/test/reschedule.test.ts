@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { at, bookingBody, countRows, MONDAY } from './booking-fixtures.js';
 import { createRuledHuman } from './rules-fixtures.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { useTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
 let key: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  key = (await app.createOrg('growth')).key;
+useTestApp({ plan: 'growth' }, (ctx) => {
+  ({ app, key } = ctx);
 });
-afterAll(() => app.close());
 
 const book = async (humanId: string, time: string, duration = 30) => {
   const res = await app.call('POST', '/v1/bookings', {

@@ -1,13 +1,6 @@
 import type { TestApp } from './test-app.js';
 
-export const RULES_OFF = {
-  buffer_before: null,
-  buffer_after: null,
-  minimum_notice: null,
-  booking_horizon_days: null,
-  slot_interval: null,
-  max_bookings_per_day: null,
-};
+export { RULES_OFF } from './expectations.js';
 
 /** A human in UTC working every day with the given hours, durations and scheduling rules. */
 export async function createRuledHuman(
