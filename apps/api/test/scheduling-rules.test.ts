@@ -128,3 +128,46 @@ describe('each rule, end to end', () => {
     expect(codeOf(await book(humanId, MONDAY, '09:30'))).toBe('201');
   });
 });
+
+describe('listed ⇔ bookable with every rule on', () => {
+  it('books exactly the listed starts, and refuses the rest with the reason the rules give', async () => {
+    const humanId = await createRuledHuman(
+      app,
+      key,
+      { buffer_before: 10, buffer_after: 20, minimum_notice: 90, booking_horizon_days: 3, slot_interval: 15, max_bookings_per_day: 3 },
+      { start: '09:00', end: '14:00', durations: [30, 45] },
+    );
+    app.clock.now = new Date(at(MONDAY, '08:00'));
+    try {
+      // Monday: two bookings, one short of the maximum. Tuesday: full.
+      for (const time of ['10:00', '11:30']) expect(codeOf(await book(humanId, MONDAY, time, 45))).toBe('201');
+      for (const time of ['09:00', '10:00', '11:00']) expect(codeOf(await book(humanId, TUESDAY, time))).toBe('201');
+      const slots = await app.call('GET', `/v1/humans/${humanId}/slots?date_from=${MONDAY}&date_to=2030-01-10&duration=30`, { key });
+      const listed = new Set((slots.body.slots as { starts_at: string }[]).map((s) => s.starts_at));
+      expect(listed.size).toBeGreaterThan(0);
+
+      const codes = new Map<string, string>();
+      for (const date of [MONDAY, TUESDAY, '2030-01-09', '2030-01-10']) {
+        for (let m = 9 * 60; m <= 14 * 60; m += 5) {
+          const startsAt = at(date, `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+          const res = await app.call('POST', '/v1/bookings', { key, body: bookingBody(humanId, startsAt, 30) });
+          expect(res.status === 201, `${startsAt}: ${res.text}`).toBe(listed.has(startsAt));
+          codes.set(startsAt, codeOf(res));
+          // Cancelling gives back exactly what the booking took, so the next probe sees the same state.
+          if (res.status === 201) expect((await app.call('DELETE', `/v1/bookings/${res.body.id}`, { key })).status).toBe(200);
+        }
+      }
+      expect(codes.get(at(MONDAY, '09:00'))).toBe('422 OUTSIDE_BOOKING_WINDOW'); // notice
+      expect(codes.get(at(MONDAY, '09:35'))).toBe('422 OUTSIDE_WORKING_HOURS'); // off the 15-minute grid
+      expect(codes.get(at(MONDAY, '09:45'))).toBe('409 SLOT_UNAVAILABLE'); // buffer before 10:00
+      expect(codes.get(at(MONDAY, '11:00'))).toBe('409 SLOT_UNAVAILABLE'); // buffer after 10:45
+      expect(codes.get(at(MONDAY, '12:30'))).toBe('409 SLOT_UNAVAILABLE'); // buffer after 12:15
+      expect(codes.get(at(MONDAY, '12:45'))).toBe('201');
+      expect(codes.get(at(TUESDAY, '12:30'))).toBe('409 SLOT_UNAVAILABLE'); // full day
+      expect(codes.get(at('2030-01-09', '09:00'))).toBe('201');
+      expect(codes.get(at('2030-01-10', '09:00'))).toBe('422 OUTSIDE_BOOKING_WINDOW'); // horizon: Thu 08:00
+    } finally {
+      app.clock.now = undefined;
+    }
+  }, 120_000);
+});
