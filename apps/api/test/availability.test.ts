@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHuman, expectEnvelope, expectValidationError, SCHEDULE } from './expectations.js';
+import { createHuman, expectEnvelope, expectValidationError, returned, SCHEDULE } from './expectations.js';
 import { useTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
@@ -14,11 +14,11 @@ const path = (id = humanId) => `/v1/humans/${id}/availability`;
 const put = (body: unknown, id = humanId) => app.call('PUT', path(id), { key, body });
 
 describe('GET /v1/humans/{id}/availability', () => {
-  it('returns the base schedule, exactly its four fields', async () => {
+  it('returns the base schedule: its four fields and the six rules (null when off)', async () => {
     const human = await createHuman(app, key);
     const res = await app.call('GET', path(human.id), { key });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(SCHEDULE);
+    expect(res.body).toEqual(returned(SCHEDULE));
     expect(res.body).toEqual(human.availability_rules);
   });
 
@@ -32,7 +32,7 @@ describe('PUT /v1/humans/{id}/availability', () => {
     const schedule = { working_days: [7, 6], work_start: '00:00', work_end: '23:59', meeting_durations: [480, 5, 45] };
     const res = await put(schedule);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ working_days: [6, 7], work_start: '00:00', work_end: '23:59', meeting_durations: [5, 45, 480] });
+    expect(res.body).toEqual(returned({ working_days: [6, 7], work_start: '00:00', work_end: '23:59', meeting_durations: [5, 45, 480] }));
     expect((await app.call('GET', path(), { key })).body).toEqual(res.body);
     const human = await app.call('GET', `/v1/humans/${humanId}`, { key });
     expect(human.body.availability_rules).toEqual(res.body);
@@ -40,10 +40,10 @@ describe('PUT /v1/humans/{id}/availability', () => {
   });
 
   it('replaces the whole schedule each time', async () => {
-    expect((await put(SCHEDULE)).body).toEqual(SCHEDULE);
+    expect((await put(SCHEDULE)).body).toEqual(returned(SCHEDULE));
     const next = { working_days: [3], work_start: '13:00', work_end: '13:05', meeting_durations: [5] };
-    expect((await put(next)).body).toEqual(next);
-    expect((await app.call('GET', path(), { key })).body).toEqual(next);
+    expect((await put(next)).body).toEqual(returned(next));
+    expect((await app.call('GET', path(), { key })).body).toEqual(returned(next));
   });
 
   it('accepts the limits: all 7 days, 20 durations, 5 and 480 minutes', async () => {
@@ -83,7 +83,7 @@ describe('PUT /v1/humans/{id}/availability', () => {
   it.each(invalid)('answers 422 naming the field for %s, and keeps the old schedule', async (_label, change, fields) => {
     expect((await put(SCHEDULE)).status).toBe(200);
     expectValidationError(await put({ ...SCHEDULE, ...change }), fields);
-    expect((await app.call('GET', path(), { key })).body).toEqual(SCHEDULE);
+    expect((await app.call('GET', path(), { key })).body).toEqual(returned(SCHEDULE));
   });
 
   it.each(['working_days', 'work_start', 'work_end', 'meeting_durations'])('answers 422 when %s is missing', async (field) => {

@@ -28,6 +28,8 @@ describe('POST /v1/bookings', () => {
       metadata: { deal: { id: 7, tags: ['x'] } },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       cancelled_at: null,
+      rescheduled_from: null,
+      rescheduled_to: null,
     });
     expect((await app.call('GET', `/v1/bookings/${res.body.id}`, { key })).body).toEqual(res.body);
     const events = await app.database.store.db.event.findMany({ where: { bookingId: res.body.id } });

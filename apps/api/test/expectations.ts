@@ -27,6 +27,19 @@ export const SCHEDULE = {
   meeting_durations: [30],
 };
 
+/** The six scheduling rules, all off: how a schedule set without them reads back. */
+export const RULES_OFF = {
+  buffer_before: null,
+  buffer_after: null,
+  minimum_notice: null,
+  booking_horizon_days: null,
+  slot_interval: null,
+  max_bookings_per_day: null,
+};
+
+/** A schedule as GET returns it after a PUT of `schedule` without rules. */
+export const returned = (schedule: Record<string, unknown>) => ({ ...schedule, ...RULES_OFF });
+
 /** Creates a human and returns its id; fails the test on anything but 201. */
 export async function createHuman(
   app: TestApp,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHuman, expectEnvelope, expectValidationError, UTC_SECONDS, UUID } from './expectations.js';
+import { createHuman, expectEnvelope, expectValidationError, returned, UTC_SECONDS, UUID } from './expectations.js';
 import { useTestApp, type ApiResponse, type TestApp } from './test-app.js';
 
 let app: TestApp;
@@ -24,7 +24,7 @@ describe('POST /v1/humans', () => {
       email: null,
       role: null,
       timezone: 'Europe/London',
-      availability_rules: { working_days: [1, 2, 3, 4, 5], work_start: '09:00', work_end: '17:00', meeting_durations: [30] },
+      availability_rules: returned({ working_days: [1, 2, 3, 4, 5], work_start: '09:00', work_end: '17:00', meeting_durations: [30] }),
       created_at: expect.stringMatching(UTC_SECONDS),
       updated_at: expect.stringMatching(UTC_SECONDS),
     });
@@ -41,7 +41,7 @@ describe('POST /v1/humans', () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ email: 'grace@example.com', role: 'Admiral', timezone: 'America/New_York' });
     // Returned sorted, so the same schedule always reads the same.
-    expect(res.body.availability_rules).toEqual({ working_days: [1, 3, 6], work_start: '07:30', work_end: '12:15', meeting_durations: [15, 60] });
+    expect(res.body.availability_rules).toEqual(returned({ working_days: [1, 3, 6], work_start: '07:30', work_end: '12:15', meeting_durations: [15, 60] }));
     const got = await app.call('GET', `/v1/humans/${res.body.id}`, { key });
     expect(got.body).toEqual(res.body);
   });

@@ -33,6 +33,8 @@ describe('error codes', () => {
       PAYLOAD_TOO_LARGE: 413,
       RATE_LIMITED: 429,
       INTERNAL_ERROR: 500,
+      OUTSIDE_BOOKING_WINDOW: 422,
+      BOOKING_CANCELLED: 409,
       NOT_IMPLEMENTED: 501,
     });
   });

@@ -20,6 +20,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
+  // PRODUCT "Scheduling rules": a start before the minimum notice or past the horizon.
+  'OUTSIDE_BOOKING_WINDOW',
+  // PRODUCT "Reschedule": a cancelled booking cannot be moved.
+  'BOOKING_CANCELLED',
   // Answered by the server for a route that the contract declares but that has no handler
   // yet, so a partly built server still speaks the envelope instead of crashing or 404ing.
   'NOT_IMPLEMENTED',
@@ -42,6 +46,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  OUTSIDE_BOOKING_WINDOW: 422,
+  BOOKING_CANCELLED: 409,
   NOT_IMPLEMENTED: 501,
 } as const satisfies Record<ErrorCode, number>;
 

@@ -29,6 +29,7 @@ export * from './webhook-signature.js';
 export * from './common-responses.js';
 export * from './schemas/common.js';
 export * from './schemas/availability.js';
+export * from './schemas/scheduling-rules.js';
 export * from './schemas/human.js';
 export * from './schemas/override.js';
 export * from './schemas/slot.js';

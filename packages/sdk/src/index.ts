@@ -44,6 +44,7 @@ export {
   InternalServerError,
   NotImplementedError,
 } from './errors/api-errors.js';
+export { OutsideBookingWindowError, BookingCancelledError } from './errors/rule-errors.js';
 export { isHumantimeError, type HumantimeErrorByCode } from './errors/is-humantime-error.js';
 
 export { verifyWebhook, WEBHOOK_SIGNATURE_HEADER, type VerifyWebhookOptions } from './webhooks/verify-webhook.js';

@@ -53,6 +53,13 @@ export type CreateBookingParams = z.input<typeof C.CreateBookingBodySchema>;
  * const query: ListBookingsParams = { human_id, status: 'confirmed', starts_after: '2026-12-01T00:00:00Z' };
  */
 export type ListBookingsParams = z.input<typeof C.ListBookingsQuerySchema>;
+
+/**
+ * Body of `bookings.reschedule`: the new start and, optionally, a new duration.
+ * @example
+ * const params: RescheduleBookingParams = { starts_at: '2026-12-02T15:00:00Z' };
+ */
+export type RescheduleBookingParams = z.input<typeof C.RescheduleBookingBodySchema>;
 /**
  * Body of `webhooks.create`.
  * @example

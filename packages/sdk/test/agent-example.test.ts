@@ -36,7 +36,8 @@ function reply(schema: z.ZodTypeAny, body: unknown, status = 200): Response {
 
 function fakeApi() {
   const log: string[] = [];
-  let schedule = { working_days: [1, 2, 3, 4, 5], work_start: '09:00', work_end: '17:00', meeting_durations: [30] };
+  const rulesOff = { buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null };
+  let schedule: z.infer<typeof AvailabilitySchema> = { working_days: [1, 2, 3, 4, 5], work_start: '09:00', work_end: '17:00', meeting_durations: [30], ...rulesOff };
   let listed: { starts_at: string; ends_at: string }[] = [];
   const bookings = new Map<string, z.infer<typeof BookingSchema>>();
   let posts = 0;
@@ -57,7 +58,8 @@ function fakeApi() {
     http.put(`${BASE_URL}/v1/humans/:id/availability`, async ({ request }) => {
       const body = check(SetAvailabilityBodySchema, await request.json());
       if (body instanceof Response) return body;
-      schedule = body;
+      // As the server does: a PUT replaces the whole schedule, rules left out are off.
+      schedule = { ...rulesOff, ...body } as z.infer<typeof AvailabilitySchema>;
       return reply(AvailabilitySchema, schedule);
     }),
     http.get(`${BASE_URL}/v1/humans/:id/slots`, ({ request }) => {
@@ -110,6 +112,8 @@ function makeBooking(id: string, body: z.infer<typeof CreateBookingBodySchema>):
     metadata: body.metadata ?? {},
     created_at: stamp,
     cancelled_at: null,
+    rescheduled_from: null,
+    rescheduled_to: null,
   };
 }
 

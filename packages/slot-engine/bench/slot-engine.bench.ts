@@ -1,7 +1,8 @@
 /**
  * computeSlots throughput on a realistic worst case for the slots endpoint: the longest range
  * (62 days), a 30-minute grid, Mon-Fri 09:00-17:00 in New York across the March DST change,
- * 200 bookings and 20 overrides. Fixtures are seeded, so runs are comparable.
+ * 200 bookings and 20 overrides; then the same with every scheduling rule on. Fixtures are
+ * seeded, so runs are comparable.
  *
  *   pnpm --filter @humantime/slot-engine bench
  *
@@ -73,36 +74,65 @@ function fixture(seed: number): SlotQuery {
 }
 
 const fixtures = Array.from({ length: 8 }, (_, i) => fixture(0x5107 + i));
-let sink = 0;
-for (let i = 0; i < 500; i++) sink += computeSlots(fixtures[i % fixtures.length]!).length;
 
-const RUNS = 4000;
-const times = new Float64Array(RUNS);
-let slots = 0;
-for (let i = 0; i < RUNS; i++) {
-  const q = fixtures[i % fixtures.length]!;
-  const t0 = performance.now();
-  const n = computeSlots(q).length;
-  times[i] = performance.now() - t0;
-  slots += n;
+/**
+ * The same fixtures with every scheduling rule on: 10/15-minute buffers (each booking's own
+ * buffered range in busy), 2 h notice, a 60-day horizon, a 15-minute grid for 30-minute slots
+ * (twice the grid points) and a daily maximum of 6 with every fourth day full.
+ */
+function withAllRules(q: SlotQuery, seed: number): SlotQuery {
+  const rnd = random(seed);
+  const firstDay = Date.parse(`${DATE_FROM}T00:00:00Z`);
+  const bookingsPerDay: Record<string, number> = {};
+  for (let d = 0; d < 62; d++) bookingsPerDay[isoDate(firstDay + d * DAY_MS)] = d % 4 === 0 ? 6 : Math.floor(rnd() * 6);
+  return {
+    ...q,
+    busy: q.busy.map((b) => ({ start: b.start - 10 * 60_000, end: b.end + 15 * 60_000 })),
+    rules: { bufferBefore: 10, bufferAfter: 15, minimumNotice: 120, bookingHorizonDays: 60, slotInterval: 15, maxBookingsPerDay: 6 },
+    bookingsPerDay,
+  };
 }
-sink += slots;
+const ruled = fixtures.map((q, i) => withAllRules(q, 0x7a11 + i));
 
-const sorted = Array.from(times).sort((a, b) => a - b);
-const mean = sorted.reduce((a, b) => a + b, 0) / RUNS;
-const p99 = sorted[Math.min(RUNS - 1, Math.floor(RUNS * 0.99))]!;
-const slotsPerQuery = slots / RUNS;
-const slotsPerSecond = slotsPerQuery / (mean / 1000);
+let sink = 0;
+function run(set: SlotQuery[]) {
+  for (let i = 0; i < 500; i++) sink += computeSlots(set[i % set.length]!).length;
+  const RUNS = 4000;
+  const times = new Float64Array(RUNS);
+  let slots = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const q = set[i % set.length]!;
+    const t0 = performance.now();
+    const n = computeSlots(q).length;
+    times[i] = performance.now() - t0;
+    slots += n;
+  }
+  sink += slots;
+  const sorted = Array.from(times).sort((a, b) => a - b);
+  const mean = sorted.reduce((a, b) => a + b, 0) / RUNS;
+  const p99 = sorted[Math.min(RUNS - 1, Math.floor(RUNS * 0.99))]!;
+  const slotsPerQuery = slots / RUNS;
+  return { RUNS, mean, p99, slotsPerQuery, slotsPerSecond: slotsPerQuery / (mean / 1000) };
+}
 
-console.log(`computeSlots: 62 days, 30-minute grid, 200 bookings, 20 overrides, ${ZONE} across DST`);
-console.log(`  ${RUNS} queries after warm-up (checksum ${sink})`);
-console.log(`  mean ${mean.toFixed(3)} ms/query, p99 ${p99.toFixed(3)} ms`);
-console.log(`  ${slotsPerQuery.toFixed(1)} slots/query, ${Math.round(slotsPerSecond).toLocaleString('en-US')} slots/s`);
+const plain = run(fixtures);
+const all = run(ruled);
+
+for (const [label, r] of [['no rules', plain], ['all rules', all]] as const) {
+  console.log(`computeSlots (${label}): 62 days, 30-minute slots, 200 bookings, 20 overrides, ${ZONE} across DST`);
+  console.log(`  ${r.RUNS} queries after warm-up`);
+  console.log(`  mean ${r.mean.toFixed(3)} ms/query, p99 ${r.p99.toFixed(3)} ms`);
+  console.log(`  ${r.slotsPerQuery.toFixed(1)} slots/query, ${Math.round(r.slotsPerSecond).toLocaleString('en-US')} slots/s`);
+}
+console.log(`  (checksum ${sink})`);
 console.log(
   `BENCH_JSON ${JSON.stringify({
-    slot_engine_ms_per_query: Number(mean.toFixed(4)),
-    slot_engine_p99_ms: Number(p99.toFixed(4)),
-    slots_per_query: Number(slotsPerQuery.toFixed(1)),
-    slots_per_second: Math.round(slotsPerSecond),
+    slot_engine_ms_per_query: Number(plain.mean.toFixed(4)),
+    slot_engine_p99_ms: Number(plain.p99.toFixed(4)),
+    slots_per_query: Number(plain.slotsPerQuery.toFixed(1)),
+    slots_per_second: Math.round(plain.slotsPerSecond),
+    slot_engine_all_rules_ms_per_query: Number(all.mean.toFixed(4)),
+    slot_engine_all_rules_p99_ms: Number(all.p99.toFixed(4)),
+    slots_per_query_all_rules: Number(all.slotsPerQuery.toFixed(1)),
   })}`,
 );

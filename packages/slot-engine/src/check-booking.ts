@@ -1,3 +1,5 @@
+import { bookingWindow, gridStepMs, insideBookingWindow, isDayFull, widenBusy } from './booking-window.js';
+import { formatDay } from './calendar-day.js';
 import { planDay } from './day-plan.js';
 import { overlaps } from './intervals.js';
 import { prepareRules } from './rules.js';
@@ -25,15 +27,23 @@ export function checkBooking(c: BookingCheck): BookingVerdict {
   if (!(c.start > c.now)) return { ok: false, reason: 'PAST_START' };
 
   const clock = createZoneClock(c.timezone);
-  const plan = planDay(prepareRules(c.schedule, c.overrides), clock, clock.dayOf(c.start));
+  const day = clock.dayOf(c.start);
+  const plan = planDay(prepareRules(c.schedule, c.overrides), clock, day);
   const end = c.start + length;
-  if (!plan.windows.some((w) => isGridSlot(w, c.start, length))) {
+  const step = gridStepMs(c.rules, length);
+  if (step === null || !plan.windows.some((w) => isGridSlot(w, c.start, length, step))) {
     return { ok: false, reason: 'OUTSIDE_WORKING_HOURS' };
+  }
+  if (!insideBookingWindow(bookingWindow(c.now, c.rules), c.start)) {
+    return { ok: false, reason: 'OUTSIDE_BOOKING_WINDOW' };
   }
   if (plan.blocks.some((b) => overlaps(b, c.start, end))) {
     return { ok: false, reason: 'SCHEDULE_BLOCKED' };
   }
-  if (c.busy.some((b) => overlaps(b, c.start, end))) {
+  if (
+    isDayFull(c.rules, c.bookingsPerDay, formatDay(day)) ||
+    widenBusy(c.busy, c.rules).some((b) => overlaps(b, c.start, end))
+  ) {
     return { ok: false, reason: 'SLOT_UNAVAILABLE' };
   }
   return { ok: true };

@@ -1,4 +1,5 @@
-import { parseDay } from './calendar-day.js';
+import { bookingWindow, gridStepMs, isDayFull, widenBusy } from './booking-window.js';
+import { formatDay, parseDay } from './calendar-day.js';
 import { planDay } from './day-plan.js';
 import { unionOf } from './intervals.js';
 import { prepareRules } from './rules.js';
@@ -21,9 +22,10 @@ import { createZoneClock } from './zone-clock.js';
  */
 export function computeSlots(q: SlotQuery): Interval[] {
   const length = slotLengthMs(q.durationMinutes);
+  const step = length === null ? null : gridStepMs(q.rules, length);
   const first = parseDay(q.dateFrom);
   const last = parseDay(q.dateTo);
-  if (length === null || !(first <= last)) return [];
+  if (length === null || step === null || !(first <= last)) return [];
 
   const clock = createZoneClock(q.timezone);
   const rules = prepareRules(q.schedule, q.overrides);
@@ -31,13 +33,14 @@ export function computeSlots(q: SlotQuery): Interval[] {
   const taken: Interval[] = [];
   for (let day = first; day <= last; day++) {
     const plan = planDay(rules, clock, day);
-    for (const w of plan.windows) windows.push(w);
+    // A full day keeps its blocks (harmless) but offers no window, so lists no start.
+    if (!isDayFull(q.rules, q.bookingsPerDay, formatDay(day))) for (const w of plan.windows) windows.push(w);
     for (const b of plan.blocks) taken.push(b);
   }
   // Bookings outside the range cannot touch its slots; dropping them keeps the sort small.
   const from = clock.dayStart(first);
   const to = clock.dayStart(last + 1);
-  for (const b of q.busy) if (b.end > from && b.start < to) taken.push(b);
+  for (const b of widenBusy(q.busy, q.rules)) if (b.end > from && b.start < to) taken.push(b);
 
-  return sweepGrid(windows, unionOf(taken), length, q.now);
+  return sweepGrid(windows, unionOf(taken), length, step, bookingWindow(q.now, q.rules));
 }

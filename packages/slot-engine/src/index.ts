@@ -2,8 +2,10 @@ export type {
   BookingCheck,
   BookingRefusal,
   BookingVerdict,
+  DailyBookingCounts,
   Interval,
   OverrideRule,
+  SchedulingRules,
   SlotQuery,
   Weekday,
   WeeklySchedule,
@@ -11,3 +13,4 @@ export type {
 export { computeSlots } from './compute-slots.js';
 export { checkBooking } from './check-booking.js';
 export { localDateOf, localDateRangeToInterval } from './local-date-range.js';
+export { bufferedRange } from './buffered-range.js';

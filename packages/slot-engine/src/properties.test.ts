@@ -82,6 +82,23 @@ const scenarioArb = fc.record({
   // Sometimes `now` is exactly a window start or a grid point, the edge of "starts in the future".
   nowOnGrid: fc.option(fc.tuple(fc.boolean(), unitArb), { freq: 2 }),
   probes: fc.array(unitArb, { minLength: 20, maxLength: 20 }),
+  // Half the scenarios run with random scheduling rules, each rule present or not.
+  rules: fc.option(
+    fc.record(
+      {
+        bufferBefore: fc.integer({ min: 0, max: 240 }),
+        bufferAfter: fc.integer({ min: 0, max: 240 }),
+        minimumNotice: fc.oneof(fc.integer({ min: 0, max: 3 * 1440 }), fc.constantFrom(0, 15, 60, 1440)),
+        bookingHorizonDays: fc.integer({ min: 1, max: 5 }),
+        slotInterval: fc.constantFrom(5, 10, 15, 20, 30, 45, 60, 90),
+        maxBookingsPerDay: fc.integer({ min: 1, max: 4 }),
+      },
+      { requiredKeys: [] },
+    ),
+    { freq: 2 },
+  ),
+  // Bookings already held on each day of the range (index = day offset).
+  dayCounts: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 4, maxLength: 4 }),
 });
 
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
@@ -116,6 +133,10 @@ function toQuery(s: Scenario): SlotQuery {
     durationMinutes: s.durationMinutes,
     now: s.now === null ? 0 : base + s.now * 60_000,
   };
+  if (s.rules !== null) {
+    q.rules = s.rules;
+    q.bookingsPerDay = Object.fromEntries(s.dayCounts.map((n, i) => [date(i), n]));
+  }
   if (s.nowOnGrid !== null) {
     const [windowStartsOnly, pick] = s.nowOnGrid;
     const candidates = windowStartsOnly
@@ -145,16 +166,36 @@ describe('computeSlots properties', () => {
           if (i > 0) expect(start).toBeGreaterThan(slots[i - 1]!.start);
           const day = days.find((d) => d.date === localDateOf(q.timezone, start));
           expect(day).toBeDefined();
-          const inWindow = day!.windows.some((w) => start >= w.start && end <= w.end && (start - w.start) % length === 0);
-          expect(inWindow).toBe(true);
           expect(day!.blocks.some((b) => b.start < end && start < b.end)).toBe(false);
-          expect(q.busy.some((b) => b.start < b.end && b.start < end && start < b.end)).toBe(false);
+          // Every rule holds for every listed start.
+          const r = q.rules ?? {};
+          const bufferedStart = start - (r.bufferBefore ?? 0) * 60_000;
+          const bufferedEnd = end + (r.bufferAfter ?? 0) * 60_000;
+          expect(q.busy.some((b) => b.start < b.end && b.start < bufferedEnd && bufferedStart < b.end)).toBe(false);
+          expect(start).toBeGreaterThanOrEqual(q.now + (r.minimumNotice ?? 0) * 60_000);
+          if (r.bookingHorizonDays !== undefined) expect(start).toBeLessThanOrEqual(q.now + r.bookingHorizonDays * 86_400_000);
+          const step = (r.slotInterval ?? q.durationMinutes) * 60_000;
+          expect(day!.windows.some((w) => start >= w.start && end <= w.end && (start - w.start) % step === 0)).toBe(true);
+          if (r.maxBookingsPerDay !== undefined) {
+            expect(q.bookingsPerDay?.[day!.date] ?? 0).toBeLessThan(r.maxBookingsPerDay);
+          }
         }
         const expected = referenceGrid(q).filter((p) => p.refusal === null).map((p) => p.start);
         expect(slots.map((x) => x.start)).toEqual(expected);
         // A day's slots do not depend on which range asked for it.
         const dayByDay = days.flatMap((d) => computeSlots({ ...q, dateFrom: d.date, dateTo: d.date }));
         expect(dayByDay).toEqual(slots);
+      }),
+      RUNS,
+    );
+  });
+
+  it('rules that are off (zero buffers and notice, interval = duration) change nothing', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const q = toQuery({ ...s, rules: null });
+        const neutral = { bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, slotInterval: q.durationMinutes };
+        expect(computeSlots({ ...q, rules: neutral, bookingsPerDay: { [q.dateFrom]: 99 } })).toEqual(computeSlots(q));
       }),
       RUNS,
     );

@@ -87,19 +87,30 @@ const meets = (a: Interval, start: number, end: number) => a.start < a.end && a.
 /** Every grid point of every window in the range, each with the verdict PRODUCT gives it. */
 export function referenceGrid(q: SlotQuery): GridPoint[] {
   const length = q.durationMinutes * 60_000;
+  const rules = q.rules ?? {};
+  const step = (rules.slotInterval ?? q.durationMinutes) * 60_000;
+  const before = (rules.bufferBefore ?? 0) * 60_000;
+  const after = (rules.bufferAfter ?? 0) * 60_000;
+  const notice = (rules.minimumNotice ?? 0) * 60_000;
+  const horizon = rules.bookingHorizonDays === undefined ? Infinity : rules.bookingHorizonDays * 86_400_000;
   const points = new Map<number, GridPoint>();
   for (const day of referenceDays(q)) {
+    const full = rules.maxBookingsPerDay !== undefined && (q.bookingsPerDay?.[day.date] ?? 0) >= rules.maxBookingsPerDay;
     for (const w of day.windows) {
-      for (let start = w.start; start + length <= w.end; start += length) {
+      for (let start = w.start; start + length <= w.end; start += step) {
         const end = start + length;
+        // PRODUCT's words, literally: the new booking's buffered range against each
+        // booking's own buffered range (which is what busy holds).
         const refusal: BookingRefusal | null =
           start <= q.now
             ? 'PAST_START'
-            : day.blocks.some((b) => meets(b, start, end))
-              ? 'SCHEDULE_BLOCKED'
-              : q.busy.some((b) => meets(b, start, end))
-                ? 'SLOT_UNAVAILABLE'
-                : null;
+            : start - q.now < notice || start - q.now > horizon
+              ? 'OUTSIDE_BOOKING_WINDOW'
+              : day.blocks.some((b) => meets(b, start, end))
+                ? 'SCHEDULE_BLOCKED'
+                : full || q.busy.some((b) => meets(b, start - before, end + after))
+                  ? 'SLOT_UNAVAILABLE'
+                  : null;
         points.set(start, { start, refusal });
       }
     }

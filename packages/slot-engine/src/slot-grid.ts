@@ -10,9 +10,7 @@ export function slotLengthMs(durationMinutes: number): number | null {
   return Number.isInteger(durationMinutes) && durationMinutes > 0 ? durationMinutes * MINUTE_MS : null;
 }
 
-/** Whether [start, start + length) is a slot of the window's grid. */
-export function isGridSlot(window: Interval, start: number, length: number): boolean {
-  return (
-    start >= window.start && start + length <= window.end && (start - window.start) % length === 0
-  );
+/** Whether [start, start + length) is a slot of the window's grid, which steps by `step`. */
+export function isGridSlot(window: Interval, start: number, length: number, step: number = length): boolean {
+  return start >= window.start && start + length <= window.end && (start - window.start) % step === 0;
 }

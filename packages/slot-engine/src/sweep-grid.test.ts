@@ -1,5 +1,11 @@
+import type { Interval } from './types.js';
 import { describe, expect, it } from 'vitest';
-import { sweepGrid } from './sweep-grid.js';
+import { bookingWindow } from './booking-window.js';
+import { sweepGrid as sweep } from './sweep-grid.js';
+
+// The rule-free grid: step = length, only "after now" bounds it.
+const sweepGrid = (windows: Interval[], taken: Interval[], length: number, now: number) =>
+  sweep(windows, taken, length, length, bookingWindow(now, undefined));
 
 const w = (start: number, end: number) => ({ start, end });
 
@@ -21,5 +27,11 @@ describe('sweepGrid', () => {
     expect(sweepGrid([w(100, 140), w(0, 40)], [w(10, 20), w(120, 130)], 10, -1).map((s) => s.start)).toEqual([
       0, 20, 30, 100, 110, 130,
     ]);
+  });
+
+  it('steps by slot_interval and honours notice and horizon', () => {
+    const bounds = { now: 0, earliest: 25, latest: 70 };
+    expect(sweep([w(0, 100)], [w(40, 45)], 20, 10, bounds).map((s) => s.start)).toEqual([50, 60, 70]);
+    expect(sweep([w(0, 100)], [], 20, 10, bounds).map((s) => s.start)).toEqual([30, 40, 50, 60, 70]);
   });
 });

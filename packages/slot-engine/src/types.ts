@@ -28,13 +28,43 @@ export interface Interval {
   end: number;
 }
 
+/**
+ * PRODUCT's optional scheduling rules, all in whole minutes except the horizon (days) and the
+ * daily maximum (a count). Absent (or undefined) = the rule is off.
+ */
+export interface SchedulingRules {
+  /** Free time a new booking needs before its start (0..240). */
+  bufferBefore?: number;
+  /** Free time a new booking needs after its end (0..240). */
+  bufferAfter?: number;
+  /** No start earlier than now + this (0..43,200). */
+  minimumNotice?: number;
+  /** No start later than now + this many 24-hour days (1..730). */
+  bookingHorizonDays?: number;
+  /** The grid step (5..480); default the duration. */
+  slotInterval?: number;
+  /** A local day holding this many confirmed bookings lists no more starts (1..100). */
+  maxBookingsPerDay?: number;
+}
+
+/** Confirmed bookings per local date ("YYYY-MM-DD" in the human's zone). */
+export type DailyBookingCounts = Readonly<Record<string, number>>;
+
 export interface SlotQuery {
   /** IANA zone name. */
   timezone: string;
   schedule: WeeklySchedule;
   overrides: OverrideRule[];
-  /** Confirmed bookings, in any order, possibly overlapping each other. */
+  /**
+   * Confirmed bookings, in any order, possibly overlapping each other: each one's own
+   * buffered range [start − its buffer_before, end + its buffer_after), fixed when it was made
+   * (without buffers, simply [start, end)).
+   */
   busy: Interval[];
+  /** Optional rules; absent = none, and the output is exactly the rule-free one. */
+  rules?: SchedulingRules;
+  /** Needed only with maxBookingsPerDay; a date not in it holds no booking. */
+  bookingsPerDay?: DailyBookingCounts;
   /** "YYYY-MM-DD" local, inclusive. */
   dateFrom: string;
   /** "YYYY-MM-DD" local, inclusive. */
@@ -48,6 +78,7 @@ export type BookingRefusal =
   | 'INVALID_DURATION'
   | 'PAST_START'
   | 'OUTSIDE_WORKING_HOURS'
+  | 'OUTSIDE_BOOKING_WINDOW'
   | 'SCHEDULE_BLOCKED'
   | 'SLOT_UNAVAILABLE';
 
@@ -55,7 +86,10 @@ export interface BookingCheck {
   timezone: string;
   schedule: WeeklySchedule;
   overrides: OverrideRule[];
+  /** As SlotQuery.busy: the other bookings' own buffered ranges. */
   busy: Interval[];
+  rules?: SchedulingRules;
+  bookingsPerDay?: DailyBookingCounts;
   meetingDurations: number[];
   /** Epoch ms of the proposed start. */
   start: number;

@@ -3,10 +3,12 @@ import { initServer } from '@ts-rest/express';
 import type { ServerInferResponses } from '@ts-rest/core';
 import { organizationOf } from '../http/authenticate.js';
 import type { ServiceDeps } from '../services/deps.js';
+import { bookingCalendar } from '../services/bookings/booking-calendar.js';
 import { cancelBooking } from '../services/bookings/cancel-booking.js';
 import { createBooking } from '../services/bookings/create-booking.js';
 import { getBooking } from '../services/bookings/get-booking.js';
 import { listBookings } from '../services/bookings/list-bookings.js';
+import { rescheduleBooking } from '../services/bookings/reschedule-booking.js';
 
 const s = initServer();
 
@@ -31,5 +33,15 @@ export function bookingsRouter(deps: ServiceDeps) {
       status: 200,
       body: await cancelBooking(deps, organizationOf(res).id, params.booking_id),
     }),
+    reschedule: async ({ params, body, headers, res }) => {
+      const outcome = await rescheduleBooking(deps, organizationOf(res).id, params.booking_id, body, headers['idempotency-key']);
+      // As for create: a replayed response is one this route produced earlier.
+      return outcome as ServerInferResponses<typeof contract.bookings.reschedule>;
+    },
+    calendar: async ({ params, res }) => {
+      const text = await bookingCalendar(deps.store.sql, organizationOf(res).id, params.booking_id);
+      res.setHeader('Content-Disposition', `attachment; filename="booking-${params.booking_id}.ics"`);
+      return { status: 200, body: text };
+    },
   });
 }

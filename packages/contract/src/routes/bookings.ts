@@ -1,7 +1,9 @@
 import { initContract } from '@ts-rest/core';
 import { ErrorEnvelopeSchema } from '../errors.js';
 import {
+  BookingCalendarSchema,
   BookingPathParamsSchema,
+  RescheduleBookingBodySchema,
   BookingSchema,
   CreateBookingBodySchema,
   CreateBookingHeadersSchema,
@@ -24,8 +26,10 @@ export const bookings = c.router({
       'the slots endpoint would list that start for that duration (quota permitting). ' +
       'Checks, in order: 422 VALIDATION_ERROR (body), 404 NOT_FOUND (human), 422 ' +
       'INVALID_DURATION, 422 VALIDATION_ERROR (starts_at in the past), 422 ' +
-      'OUTSIDE_WORKING_HOURS, 422 SCHEDULE_BLOCKED, 409 SLOT_UNAVAILABLE (re-query the ' +
-      'slots and book another), 402 LIMIT_REACHED. With an Idempotency-Key, a retry with ' +
+      'OUTSIDE_WORKING_HOURS, 422 OUTSIDE_BOOKING_WINDOW (before the minimum notice or past ' +
+      'the booking horizon), 422 SCHEDULE_BLOCKED, 409 SLOT_UNAVAILABLE (taken, inside a ' +
+      'buffer or over the daily maximum: re-query the slots and book another), 402 ' +
+      'LIMIT_REACHED. With an Idempotency-Key, a retry with ' +
       'the same body within 24 h returns the first response; another body with the same ' +
       'key is 422 IDEMPOTENCY_KEY_REUSED.',
   },
@@ -59,5 +63,35 @@ export const bookings = c.router({
       'Cancels the booking, frees its slot and emits booking.cancelled; returns it with ' +
       'status "cancelled". Cancelling an already cancelled booking returns it again and ' +
       'emits nothing. Errors: 404 NOT_FOUND.',
+  },
+  reschedule: {
+    method: 'POST',
+    path: '/bookings/:booking_id/reschedule',
+    pathParams: BookingPathParamsSchema,
+    headers: CreateBookingHeadersSchema,
+    body: RescheduleBookingBodySchema,
+    responses: { 201: BookingSchema, 409: ErrorEnvelopeSchema },
+    summary: 'Move a booking',
+    description:
+      'Books the new time and cancels the old booking in one transaction: 201 with the new ' +
+      'booking (rescheduled_from = the old id); the old one gets status "cancelled" and ' +
+      'rescheduled_to = the new id. Emits booking.cancelled for the old and booking.confirmed ' +
+      'for the new; consumes no quota. Every booking check applies to the new time, except ' +
+      'that the old booking does not block its own move. duration defaults to the old one. ' +
+      'Errors: 404 NOT_FOUND (booking or its human), 409 BOOKING_CANCELLED, then the checks ' +
+      'of POST /v1/bookings from 422 INVALID_DURATION to 409 SLOT_UNAVAILABLE. With an ' +
+      'Idempotency-Key, a retry with the same body within 24 h returns the first response.',
+  },
+  calendar: {
+    method: 'GET',
+    path: '/bookings/:booking_id/ics',
+    pathParams: BookingPathParamsSchema,
+    responses: { 200: c.otherResponse({ contentType: 'text/calendar; charset=utf-8', body: BookingCalendarSchema }) },
+    summary: 'Calendar file of a booking',
+    description:
+      'The booking as an iCalendar (RFC 5545) invite, text/calendar: METHOD:REQUEST while ' +
+      'confirmed, METHOD:CANCEL with STATUS:CANCELLED once cancelled. The UID is stable and ' +
+      'shared by a booking and the bookings it was moved to, and SEQUENCE grows with every ' +
+      'change, so a calendar updates the event in place. Errors: 404 NOT_FOUND.',
   },
 });

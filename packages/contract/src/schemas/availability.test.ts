@@ -63,6 +63,33 @@ describe('SetAvailabilityBodySchema', () => {
 
 describe('AvailabilitySchema', () => {
   it('describes the schedule as returned', () => {
-    expect(AvailabilitySchema.parse(schedule)).toEqual(schedule);
+    const returned = { ...schedule, buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null };
+    expect(AvailabilitySchema.parse(returned)).toEqual(returned);
+    expect(() => AvailabilitySchema.parse(schedule)).toThrow();
+  });
+});
+
+describe('scheduling rules in SetAvailabilityBodySchema', () => {
+  it('are optional, accept null (off) and PRODUCT\'s edge values', () => {
+    expect(issues({ buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null })).toEqual([]);
+    expect(issues({ buffer_before: 0, buffer_after: 240, minimum_notice: 43_200, booking_horizon_days: 730, slot_interval: 5, max_bookings_per_day: 100 })).toEqual([]);
+    expect(issues({ buffer_before: 240, buffer_after: 0, minimum_notice: 0, booking_horizon_days: 1, slot_interval: 480, max_bookings_per_day: 1 })).toEqual([]);
+  });
+
+  it('name every field out of range', () => {
+    expect(issues({ buffer_before: -1, buffer_after: 241, minimum_notice: 43_201, booking_horizon_days: 0, slot_interval: 4, max_bookings_per_day: 101 })).toEqual([
+      'buffer_before: must be between 0 and 240 minutes',
+      'buffer_after: must be between 0 and 240 minutes',
+      'minimum_notice: must be between 0 and 43200 minutes',
+      'booking_horizon_days: must be between 1 and 730 days',
+      'slot_interval: must be between 5 and 480 minutes',
+      'max_bookings_per_day: must be between 1 and 100 bookings',
+    ]);
+    expect(issues({ slot_interval: 7.5 })).toEqual(['slot_interval: must be a whole number of minutes']);
+    expect(issues({ max_bookings_per_day: '3' })).toHaveLength(1);
+  });
+
+  it('allow any slot_interval with any duration', () => {
+    expect(issues({ meeting_durations: [45], slot_interval: 10 })).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasNoDuplicates, isLocalTime, LocalTime, Weekday } from './common.js';
+import { SchedulingRulesBodyShape, SchedulingRulesShape } from './scheduling-rules.js';
 
 const MeetingDuration = z
   .number()
@@ -9,7 +10,8 @@ const MeetingDuration = z
 
 /**
  * Body of PUT /v1/humans/{human_id}/availability, and of `availability` when creating a
- * human. All four fields are required: a PUT replaces the whole schedule.
+ * human. The four schedule fields are required; the scheduling rules are optional (absent or
+ * null = off): a PUT replaces the whole schedule, rules included.
  */
 export const SetAvailabilityBodySchema = z
   .object({
@@ -24,6 +26,7 @@ export const SetAvailabilityBodySchema = z
       .min(1, 'must contain at least one duration')
       .max(20, 'must contain at most 20 durations')
       .refine(hasNoDuplicates, 'must not contain duplicate durations'),
+    ...SchedulingRulesBodyShape,
   })
   .strict()
   .superRefine((schedule, ctx) => {
@@ -47,6 +50,7 @@ export const AvailabilitySchema = z.object({
   work_start: z.string().describe("HH:MM in the human's timezone"),
   work_end: z.string().describe("HH:MM in the human's timezone"),
   meeting_durations: z.array(z.number().int()).describe('Allowed meeting lengths in minutes'),
+  ...SchedulingRulesShape,
 });
 
 export type Availability = z.infer<typeof AvailabilitySchema>;

@@ -124,6 +124,8 @@ describe('BookingSchema', () => {
       metadata: {},
       created_at: '2026-11-30T10:00:00Z',
       cancelled_at: null,
+      rescheduled_from: null,
+      rescheduled_to: null,
     };
     expect(BookingSchema.parse(booking)).toEqual(booking);
     const cancelled = { ...booking, status: 'cancelled', cancelled_at: '2026-11-30T11:00:00Z' };

@@ -75,6 +75,8 @@ export const BookingSchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   created_at: UtcTimestamp,
   cancelled_at: UtcTimestamp.nullable(),
+  rescheduled_from: Uuid.nullable().describe('The booking this one replaced by a reschedule, else null'),
+  rescheduled_to: Uuid.nullable().describe('The booking that replaced this one by a reschedule, else null'),
 });
 
 export type Booking = z.infer<typeof BookingSchema>;
@@ -90,3 +92,21 @@ export const ListBookingsQuerySchema = ListQuery.extend({
 export type ListBookingsQuery = z.infer<typeof ListBookingsQuerySchema>;
 
 export const BookingPathParamsSchema = z.object({ booking_id: Uuid });
+
+/** Body of POST /v1/bookings/{booking_id}/reschedule. */
+export const RescheduleBookingBodySchema = z
+  .object({
+    starts_at: Instant.describe('The new start, a starts_at from the slots response'),
+    duration: z
+      .number()
+      .int('must be a whole number of minutes')
+      .min(1, 'must be a positive number of minutes')
+      .optional()
+      .describe("Minutes; default the booking's own duration"),
+  })
+  .strict();
+
+export type RescheduleBookingBody = z.infer<typeof RescheduleBookingBodySchema>;
+
+/** text/calendar (RFC 5545) for one booking. */
+export const BookingCalendarSchema = z.string().describe('An iCalendar (RFC 5545) file with one VEVENT');

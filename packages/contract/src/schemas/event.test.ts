@@ -13,6 +13,8 @@ const booking = {
   metadata: { ticket: 'T-1' },
   created_at: '2026-11-30T10:00:00Z',
   cancelled_at: null,
+  rescheduled_from: null,
+  rescheduled_to: null,
 };
 
 describe('WebhookEventSchema', () => {

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@humantime/contract';
 import { HumantimeError, type HumantimeErrorInit } from './humantime-error.js';
+import { BookingCancelledError, OutsideBookingWindowError } from './rule-errors.js';
 
 // One class per contract ErrorCode. API_ERROR_CLASSES below `satisfies Record<ErrorCode, ...>`,
 // so a code added to the contract without a class here is a compile error.
@@ -305,4 +306,6 @@ export const API_ERROR_CLASSES = {
   RATE_LIMITED: RateLimitedError,
   INTERNAL_ERROR: InternalServerError,
   NOT_IMPLEMENTED: NotImplementedError,
+  OUTSIDE_BOOKING_WINDOW: OutsideBookingWindowError,
+  BOOKING_CANCELLED: BookingCancelledError,
 } as const satisfies Record<ErrorCode, new (init: HumantimeErrorInit) => HumantimeError>;

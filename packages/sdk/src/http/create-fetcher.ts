@@ -129,6 +129,10 @@ export function createFetcher(settings: HttpSettings) {
           const { response, text } = attempt;
           const parsed = parseBody(text);
           if (response.ok) {
+            // The one non-JSON answer of the API: a calendar file, handed over as text.
+            if (/^text\/calendar\b/i.test(response.headers.get('content-type') ?? '')) {
+              return { status: response.status, body: text, headers: response.headers };
+            }
             if (parsed.ok) return { status: response.status, body: parsed.value, headers: response.headers };
             // A 2xx that is not JSON is not our API (a captive portal, a wrong baseUrl).
             throw errorFromResponse({ status: response.status, body: text, headers: response.headers, method, url });

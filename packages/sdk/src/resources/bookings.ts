@@ -2,7 +2,7 @@ import type { CreateBookingOptions, RequestOptions } from '../options.js';
 import { listPromise, type ListPromise } from '../paging/list-promise.js';
 import { pathParam, successBody, type ApiClient } from '../http/api-client.js';
 import { randomUuid } from '../random-uuid.js';
-import type { Booking, CreateBookingParams, ListBookingsParams, SlotsParams, SlotsResponse } from '../types.js';
+import type { Booking, CreateBookingParams, ListBookingsParams, RescheduleBookingParams, SlotsParams, SlotsResponse } from '../types.js';
 import { bookFirstAvailable, type BookFirstAvailableParams } from './book-first-available.js';
 
 /**
@@ -75,6 +75,35 @@ export class BookingsResource {
   async cancel(bookingId: string, options?: RequestOptions): Promise<Booking> {
     const booking_id = pathParam(bookingId, 'bookingId');
     return this.#api.bookings.cancel({ params: { booking_id }, requestOptions: options }).then(successBody);
+  }
+
+  /**
+   * POST /v1/bookings/{booking_id}/reschedule: moves a booking in one step. Resolves to the
+   * new booking (`rescheduled_from` = the old id); the old one is cancelled with
+   * `rescheduled_to` set. Sent with an `Idempotency-Key` (random per call, or yours), so a
+   * retry never moves twice.
+   * @example
+   * const moved = await client.bookings.reschedule(bookingId, { starts_at: '2026-12-02T15:00:00Z' });
+   * moved.rescheduled_from === bookingId; // true
+   */
+  async reschedule(bookingId: string, params: RescheduleBookingParams, options: CreateBookingOptions = {}): Promise<Booking> {
+    const booking_id = pathParam(bookingId, 'bookingId');
+    const { idempotencyKey = randomUuid(), ...requestOptions } = options;
+    return this.#api.bookings
+      .reschedule({ params: { booking_id }, body: params, headers: { 'idempotency-key': idempotencyKey }, requestOptions })
+      .then(successBody);
+  }
+
+  /**
+   * GET /v1/bookings/{booking_id}/ics: the booking as an iCalendar (RFC 5545) invite, as
+   * text, ready to attach to an email. Its UID stays the same across reschedules.
+   * @example
+   * const ics = await client.bookings.ics(bookingId);
+   * await sendMail({ to, attachments: [{ filename: 'invite.ics', content: ics, contentType: 'text/calendar; method=REQUEST' }] });
+   */
+  async ics(bookingId: string, options?: RequestOptions): Promise<string> {
+    const booking_id = pathParam(bookingId, 'bookingId');
+    return this.#api.bookings.calendar({ params: { booking_id }, requestOptions: options }).then(successBody);
   }
 
   /**

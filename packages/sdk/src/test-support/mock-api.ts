@@ -43,7 +43,18 @@ export const human = {
   email: null,
   role: null,
   timezone: 'Europe/London',
-  availability_rules: { working_days: [1, 2, 3, 4, 5], work_start: '09:00', work_end: '17:00', meeting_durations: [30] },
+  availability_rules: {
+    working_days: [1, 2, 3, 4, 5],
+    work_start: '09:00',
+    work_end: '17:00',
+    meeting_durations: [30],
+    buffer_before: null,
+    buffer_after: null,
+    minimum_notice: null,
+    booking_horizon_days: null,
+    slot_interval: null,
+    max_bookings_per_day: null,
+  },
   created_at: '2026-11-01T10:00:00Z',
   updated_at: '2026-11-01T10:00:00Z',
 };
@@ -61,6 +72,8 @@ export function booking(overrides: Partial<Record<string, unknown>> = {}) {
     metadata: {},
     created_at: '2026-11-20T10:00:00Z',
     cancelled_at: null,
+    rescheduled_from: null,
+    rescheduled_to: null,
     ...overrides,
   };
 }

@@ -1,17 +1,21 @@
 // Hand-written statements on `bookings`, for the booking paths that run straight on the
 // driver (see docs/decisions.md, "Three ways to the database"). Rows come back under the
 // names Prisma's Booking model has, so bookingView serves both paths.
-import type { Booking as BookingRow } from '../../generated/prisma/client.js';
+import type { Booking } from '../../generated/prisma/client.js';
 import type { Sql } from '../sql.js';
 
-export type { BookingRow };
+/** A booking as the API reads it; local_date is bookkeeping for the daily counts only. */
+export type BookingRow = Omit<Booking, 'localDate'>;
 
 const BOOKING_COLUMNS = `id::text AS "id", organization_id::text AS "organizationId", human_id::text AS "humanId",
   starts_at AS "startsAt", ends_at AS "endsAt", duration_minutes AS "durationMinutes",
   attendee_name AS "attendeeName", attendee_email AS "attendeeEmail", status::text AS "status",
-  metadata, created_at AS "createdAt", cancelled_at AS "cancelledAt"`;
+  metadata, created_at AS "createdAt", cancelled_at AS "cancelledAt",
+  rescheduled_from::text AS "rescheduledFrom", rescheduled_to::text AS "rescheduledTo",
+  ical_uid AS "icalUid", ical_sequence AS "icalSequence"`;
 
 export interface NewBooking {
+  id: string;
   organizationId: string;
   humanId: string;
   startsAt: Date;
@@ -21,6 +25,11 @@ export interface NewBooking {
   attendeeEmail: string | null;
   metadata: Record<string, unknown>;
   createdAt: Date;
+  /** "YYYY-MM-DD" in the human's zone: the day it counts toward. */
+  localDate: string;
+  rescheduledFrom: string | null;
+  icalUid: string;
+  icalSequence: number;
 }
 
 /**
@@ -30,8 +39,10 @@ export interface NewBooking {
 export async function insertBooking(query: Sql, b: NewBooking): Promise<BookingRow> {
   const [row] = await query<BookingRow>(
     `INSERT INTO bookings (organization_id, human_id, starts_at, ends_at, duration_minutes,
-                           attendee_name, attendee_email, metadata, created_at)
-     VALUES ($1::uuid, $2::uuid, $3::timestamptz, $4::timestamptz, $5, $6, $7, $8::jsonb, $9::timestamptz)
+                           attendee_name, attendee_email, metadata, created_at,
+                           id, local_date, rescheduled_from, ical_uid, ical_sequence)
+     VALUES ($1::uuid, $2::uuid, $3::timestamptz, $4::timestamptz, $5, $6, $7, $8::jsonb, $9::timestamptz,
+             $10::uuid, $11::date, $12::uuid, $13, $14)
      RETURNING ${BOOKING_COLUMNS}`,
     [
       b.organizationId,
@@ -43,6 +54,11 @@ export async function insertBooking(query: Sql, b: NewBooking): Promise<BookingR
       b.attendeeEmail,
       JSON.stringify(b.metadata),
       b.createdAt.toISOString(),
+      b.id,
+      b.localDate,
+      b.rescheduledFrom,
+      b.icalUid,
+      b.icalSequence,
     ],
   );
   return row!;
@@ -50,7 +66,8 @@ export async function insertBooking(query: Sql, b: NewBooking): Promise<BookingR
 
 /**
  * Cancels a booking only while it is confirmed: the status guard makes a second (or a
- * concurrent) cancel match nothing. Undefined when nothing was cancelled.
+ * concurrent) cancel match nothing. Undefined when nothing was cancelled. A change of the
+ * calendar event, so its SEQUENCE grows.
  */
 export async function cancelConfirmedBooking(
   query: Sql,
@@ -59,7 +76,7 @@ export async function cancelConfirmedBooking(
   at: Date,
 ): Promise<BookingRow | undefined> {
   const [row] = await query<BookingRow>(
-    `UPDATE bookings SET status = 'cancelled', cancelled_at = $3::timestamptz
+    `UPDATE bookings SET status = 'cancelled', cancelled_at = $3::timestamptz, ical_sequence = ical_sequence + 1
       WHERE id = $1::uuid AND organization_id = $2::uuid AND status = 'confirmed'
      RETURNING ${BOOKING_COLUMNS}`,
     [bookingId, organizationId, at.toISOString()],
@@ -70,6 +87,37 @@ export async function cancelConfirmedBooking(
 export async function selectBooking(query: Sql, organizationId: string, bookingId: string): Promise<BookingRow | undefined> {
   const [row] = await query<BookingRow>(
     `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1::uuid AND organization_id = $2::uuid`,
+    [bookingId, organizationId],
+  );
+  return row;
+}
+
+/** The booking, locked until the transaction ends, so a move and a cancel of it serialize. */
+export async function selectBookingForUpdate(query: Sql, organizationId: string, bookingId: string): Promise<BookingRow | undefined> {
+  const [row] = await query<BookingRow>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1::uuid AND organization_id = $2::uuid FOR UPDATE`,
+    [bookingId, organizationId],
+  );
+  return row;
+}
+
+/** Links a booking that was moved to the booking that replaced it. */
+export async function linkRescheduledTo(query: Sql, bookingId: string, nextId: string): Promise<BookingRow> {
+  const [row] = await query<BookingRow>(
+    `UPDATE bookings SET rescheduled_to = $2::uuid WHERE id = $1::uuid RETURNING ${BOOKING_COLUMNS}`,
+    [bookingId, nextId],
+  );
+  return row!;
+}
+
+export type CalendarRow = BookingRow & { humanName: string; humanEmail: string | null };
+
+/** A booking with its human's name and email; a soft-deleted human's bookings stay readable. */
+export async function selectBookingWithHuman(query: Sql, organizationId: string, bookingId: string): Promise<CalendarRow | undefined> {
+  const [row] = await query<CalendarRow>(
+    `SELECT b.*, h.name AS "humanName", h.email AS "humanEmail"
+       FROM (SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1::uuid AND organization_id = $2::uuid) b
+       JOIN humans h ON h.id = b."humanId"::uuid`,
     [bookingId, organizationId],
   );
   return row;

@@ -15,5 +15,7 @@ export function bookingView(row: BookingRow): Booking {
     metadata: row.metadata as Booking['metadata'],
     created_at: toTimestamp(row.createdAt),
     cancelled_at: toTimestampOrNull(row.cancelledAt),
+    rescheduled_from: row.rescheduledFrom,
+    rescheduled_to: row.rescheduledTo,
   };
 }

@@ -3,11 +3,12 @@ import { notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../deps.js';
 import { recordEvent } from '../events/record-event.js';
 import { bookingView } from './booking-view.js';
+import { releaseTime } from './claim-time.js';
 
 /**
- * Cancels a confirmed booking and records booking.cancelled in the same transaction. A
- * second (or concurrent) cancel changes nothing and emits nothing; it still answers 200
- * with the booking.
+ * Cancels a confirmed booking, frees its time claim and its place in the day's count, and
+ * records booking.cancelled, all in one transaction. A second (or concurrent) cancel
+ * changes nothing and emits nothing; it still answers 200 with the booking.
  */
 export async function cancelBooking(
   deps: Pick<ServiceDeps, 'store' | 'clock' | 'onEventsCommitted'>,
@@ -18,6 +19,7 @@ export async function cancelBooking(
   const outcome = await deps.store.transaction(async (tx) => {
     const cancelled = await cancelConfirmedBooking(tx.query, organizationId, bookingId, now);
     if (cancelled) {
+      await releaseTime(tx.query, organizationId, bookingId);
       const booking = bookingView(cancelled);
       const deliveries = await recordEvent(tx.query, { organizationId, type: 'booking.cancelled', booking, at: now });
       return { booking, deliveries };

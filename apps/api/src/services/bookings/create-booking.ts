@@ -1,59 +1,30 @@
 import type { CreateBookingBody } from '@humantime/contract';
-import { checkBooking } from '@humantime/slot-engine';
-import { isBookingConflict } from '../../db/prisma-errors.js';
 import type { Sql } from '../../db/sql.js';
-import { insertBooking, type BookingRow } from '../../db/tables/bookings.js';
-import { AppError, notFound } from '../../lib/app-error.js';
 import { consumeQuota } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
 import { recordEvent } from '../events/record-event.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
-import { candidateDates, loadSchedule } from '../schedule/load-schedule.js';
 import { bookingView } from './booking-view.js';
-import { claimKey, requestHash, saveRefusal, saveResponse, type IdempotencyScope, type StoredResponse } from './idempotency.js';
-import { refusalError, slotUnavailable } from './refusal.js';
+import { claimTime } from './claim-time.js';
+import type { StoredResponse } from './idempotency.js';
+import { runIdempotent } from './run-idempotent.js';
 
 type BookingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;
 
 async function book(query: Sql, deps: BookingDeps, org: AuthedOrganization, body: CreateBookingBody, now: Date) {
-  const start = Date.parse(body.starts_at);
-  const { dateFrom, dateTo } = candidateDates(start);
-  const human = await loadSchedule(query, org.id, body.human_id, dateFrom, dateTo);
-  if (!human) throw notFound('Human');
-  // The same data and the same function decide what GET /slots lists, so a listed start
-  // books and an unlisted one is refused, in PRODUCT's check order.
-  const verdict = checkBooking({
-    timezone: human.timezone,
-    schedule: human.schedule,
-    overrides: human.overrides,
-    busy: human.busy,
-    meetingDurations: human.meetingDurations,
-    start,
-    durationMinutes: body.duration,
-    now: now.getTime(),
-  });
-  if (!verdict.ok) throw refusalError(verdict.reason, human.meetingDurations);
-
-  let row: BookingRow;
-  try {
-    // The exclusion constraint is the guarantee: of racing requests that all passed the
-    // check above, exactly one insert commits and the others fail (23P01, or 40P01 when two
-    // inserts waited on each other).
-    row = await insertBooking(query, {
+  const row = await claimTime(
+    query,
+    {
       organizationId: org.id,
       humanId: body.human_id,
-      startsAt: new Date(start),
-      endsAt: new Date(start + body.duration * 60_000),
+      start: Date.parse(body.starts_at),
       durationMinutes: body.duration,
       attendeeName: body.attendee_name,
       attendeeEmail: body.attendee_email ?? null,
       metadata: body.metadata ?? {},
-      createdAt: now,
-    });
-  } catch (error) {
-    if (isBookingConflict(error)) throw slotUnavailable();
-    throw error;
-  }
+    },
+    now,
+  );
   const booking = bookingView(row);
   const deliveries = await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
   // Last, as PRODUCT orders the checks, and so the counter row is locked only until commit.
@@ -72,25 +43,8 @@ export async function createBooking(
   idempotencyKey: string | undefined,
 ): Promise<StoredResponse> {
   const now = deps.clock();
-  const scope: IdempotencyScope | undefined = idempotencyKey
-    ? { organizationId: org.id, key: idempotencyKey, hash: requestHash(body), now }
-    : undefined;
-  try {
-    const outcome = await deps.store.transaction(async (tx) => {
-      if (scope) {
-        const claim = await claimKey(tx.query, scope);
-        if (!claim.claimed) return { response: claim.response, deliveries: 0 };
-      }
-      const { booking, deliveries } = await book(tx.query, deps, org, body, now);
-      const response = { status: 201, body: booking };
-      if (scope) await saveResponse(tx.query, scope, response);
-      return { response, deliveries };
-    });
-    // Only now are the deliveries visible to a worker.
-    if (outcome.deliveries > 0) deps.onEventsCommitted?.();
-    return outcome.response;
-  } catch (error) {
-    if (scope && error instanceof AppError) await saveRefusal(deps.store.sql, scope, error);
-    throw error;
-  }
+  return runIdempotent(deps, org.id, idempotencyKey, body, now, async (query) => {
+    const { booking, deliveries } = await book(query, deps, org, body, now);
+    return { response: { status: 201, body: booking }, deliveries };
+  });
 }

@@ -14,6 +14,12 @@ export function refusalError(reason: BookingRefusal, meetingDurations: number[])
         'starts_at is not a bookable start: it is outside working days and hours (and any open override), ' +
           'or off the slot grid. Use a starts_at from GET /v1/humans/{human_id}/slots.',
       );
+    case 'OUTSIDE_BOOKING_WINDOW':
+      return new AppError(
+        'OUTSIDE_BOOKING_WINDOW',
+        "starts_at is outside this human's booking window: earlier than the minimum notice allows or " +
+          'later than the booking horizon. Use a starts_at from GET /v1/humans/{human_id}/slots.',
+      );
     case 'SCHEDULE_BLOCKED':
       return new AppError('SCHEDULE_BLOCKED', 'The requested time overlaps a block override of this human.');
     case 'SLOT_UNAVAILABLE':
@@ -31,6 +37,7 @@ export function invalidDuration(meetingDurations: number[]): AppError {
 export function slotUnavailable(): AppError {
   return new AppError(
     'SLOT_UNAVAILABLE',
-    'The slot is no longer available: another booking overlaps it. Re-query the slots and book another.',
+    'The slot is not available: another booking overlaps it or its buffer, or its day already holds ' +
+      "the human's maximum of bookings. Re-query the slots and book another.",
   );
 }

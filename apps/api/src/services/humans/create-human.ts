@@ -1,9 +1,9 @@
-import type { Availability, CreateHumanBody } from '@humantime/contract';
+import type { CreateHumanBody, SetAvailabilityBody } from '@humantime/contract';
 import type { Db } from '../../db/open-store.js';
 import { availabilityColumns, humanView } from './human-view.js';
 
 /** PRODUCT.md: a human created without availability works Mon-Fri, 09:00-17:00, 30-minute meetings. */
-export const DEFAULT_AVAILABILITY: Availability = {
+export const DEFAULT_AVAILABILITY: SetAvailabilityBody = {
   working_days: [1, 2, 3, 4, 5],
   work_start: '09:00',
   work_end: '17:00',

@@ -1,4 +1,4 @@
-import type { Availability, Human } from '@humantime/contract';
+import type { Availability, Human, SetAvailabilityBody } from '@humantime/contract';
 import type { Human as HumanRow } from '../../generated/prisma/client.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 
@@ -8,6 +8,12 @@ export function availabilityView(row: HumanRow): Availability {
     work_start: row.workStart,
     work_end: row.workEnd,
     meeting_durations: row.meetingDurations,
+    buffer_before: row.bufferBefore,
+    buffer_after: row.bufferAfter,
+    minimum_notice: row.minimumNotice,
+    booking_horizon_days: row.bookingHorizonDays,
+    slot_interval: row.slotInterval,
+    max_bookings_per_day: row.maxBookingsPerDay,
   };
 }
 
@@ -24,12 +30,21 @@ export function humanView(row: HumanRow): Human {
   };
 }
 
-/** The columns of a schedule, from the wire shape; working days kept sorted for stable output. */
-export function availabilityColumns(a: Availability) {
+/**
+ * The columns of a schedule, from the wire shape; working days kept sorted for stable output.
+ * A PUT replaces the whole schedule, so a rule left out is written as null (off).
+ */
+export function availabilityColumns(a: SetAvailabilityBody) {
   return {
     workingDays: [...a.working_days].sort((x, y) => x - y),
     workStart: a.work_start,
     workEnd: a.work_end,
     meetingDurations: [...a.meeting_durations].sort((x, y) => x - y),
+    bufferBefore: a.buffer_before ?? null,
+    bufferAfter: a.buffer_after ?? null,
+    minimumNotice: a.minimum_notice ?? null,
+    bookingHorizonDays: a.booking_horizon_days ?? null,
+    slotInterval: a.slot_interval ?? null,
+    maxBookingsPerDay: a.max_bookings_per_day ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import type { Interval, OverrideRule, WeeklySchedule } from '@humantime/slot-engine';
+import type { DailyBookingCounts, Interval, OverrideRule, SchedulingRules, WeeklySchedule } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
 
 export interface ScheduleSnapshot {
@@ -6,19 +6,25 @@ export interface ScheduleSnapshot {
   schedule: WeeklySchedule;
   meetingDurations: number[];
   overrides: OverrideRule[];
+  /** Each confirmed booking's own buffered range (its time claim). */
   busy: Interval[];
+  rules: SchedulingRules;
+  /** Confirmed bookings per local date, from the counters the database enforces. */
+  bookingsPerDay: DailyBookingCounts;
 }
 
 const HOUR = 3_600_000;
 /** UTC offsets run from -12 h to +14 h; bookings last at most 8 h (480 minutes). */
 const EARLIEST_OFFSET = 14 * HOUR;
 const LATEST_OFFSET = 12 * HOUR;
-const MAX_BOOKING = 8 * HOUR;
+/** A new booking's buffers reach at most 240 minutes past its own range on either side. */
+const MAX_BUFFER = 4 * HOUR;
 
 // One round trip for everything the slot engine needs. The busy window is widened by the
-// extreme UTC offsets because the zone is only known once the row is read; the engine
-// ignores bookings outside the local range. Results come back as JSON so both drivers
-// (PGlite, pg) hand over the same shapes.
+// extreme UTC offsets because the zone is only known once the row is read, and by the
+// largest buffer; the engine ignores claims that cannot touch the local range. Busy time is
+// read from time_claims (each booking's buffered range) through the exclusion constraint's
+// GiST index. Results come back as JSON so both drivers (PGlite, pg) hand over the same shapes.
 const QUERY = `
 SELECT json_build_object(
   'timezone', h.timezone,
@@ -26,6 +32,12 @@ SELECT json_build_object(
   'work_start', h.work_start,
   'work_end', h.work_end,
   'meeting_durations', array_to_json(h.meeting_durations),
+  'buffer_before', h.buffer_before,
+  'buffer_after', h.buffer_after,
+  'minimum_notice', h.minimum_notice,
+  'booking_horizon_days', h.booking_horizon_days,
+  'slot_interval', h.slot_interval,
+  'max_bookings_per_day', h.max_bookings_per_day,
   'overrides', COALESCE((
     SELECT json_agg(json_build_object(
       'kind', o.kind, 'start_date', to_char(o.start_date, 'YYYY-MM-DD'), 'end_date', to_char(o.end_date, 'YYYY-MM-DD'),
@@ -34,13 +46,18 @@ SELECT json_build_object(
      WHERE o.human_id = h.id AND o.start_date <= $3::date AND o.end_date >= $2::date), '[]'::json),
   'busy', COALESCE((
     SELECT json_agg(json_build_array(
-      (extract(epoch FROM b.starts_at) * 1000)::float8, (extract(epoch FROM b.ends_at) * 1000)::float8))
-      FROM bookings b
-     WHERE b.human_id = h.id AND b.status = 'confirmed'
-       AND b.starts_at >= $4 AND b.starts_at < $5 AND b.ends_at > $6), '[]'::json)
+      (extract(epoch FROM c.starts_at) * 1000)::float8, (extract(epoch FROM c.ends_at) * 1000)::float8))
+      FROM time_claims c
+     WHERE c.organization_id = h.organization_id AND c.human_id = h.id
+       AND tstzrange(c.starts_at, c.ends_at, '[)') && tstzrange($4::timestamptz, $5::timestamptz, '[)')), '[]'::json),
+  'day_counts', COALESCE((
+    SELECT json_object_agg(to_char(d.local_date, 'YYYY-MM-DD'), d.confirmed)
+      FROM booking_day_counts d
+     WHERE d.organization_id = h.organization_id AND d.human_id = h.id
+       AND d.local_date BETWEEN $2::date AND $3::date AND d.confirmed > 0), '{}'::json)
 ) AS snapshot
   FROM humans h
- WHERE h.id = $1::uuid AND h.organization_id = $7::uuid AND h.deleted_at IS NULL`;
+ WHERE h.id = $1::uuid AND h.organization_id = $6::uuid AND h.deleted_at IS NULL`;
 
 interface Row {
   timezone: string;
@@ -48,6 +65,13 @@ interface Row {
   work_start: string;
   work_end: string;
   meeting_durations: number[];
+  buffer_before: number | null;
+  buffer_after: number | null;
+  minimum_notice: number | null;
+  booking_horizon_days: number | null;
+  slot_interval: number | null;
+  max_bookings_per_day: number | null;
+  day_counts: Record<string, number>;
   overrides: { kind: 'block' | 'open'; start_date: string; end_date: string; start_time: string | null; end_time: string | null; weekdays: number[] | null }[];
   busy: [number, number][];
 }
@@ -77,9 +101,8 @@ export async function loadSchedule(
     humanId,
     dateFrom,
     dateTo,
-    new Date(from - MAX_BOOKING).toISOString(),
-    new Date(to).toISOString(),
-    new Date(from).toISOString(),
+    new Date(from - MAX_BUFFER).toISOString(),
+    new Date(to + MAX_BUFFER).toISOString(),
     organizationId,
   ]);
   if (!result) return undefined;
@@ -97,5 +120,19 @@ export async function loadSchedule(
       weekdays: o.weekdays && o.weekdays.length > 0 ? o.weekdays : null,
     })),
     busy: row.busy.map(([start, end]) => ({ start, end })),
+    rules: schedulingRules(row),
+    bookingsPerDay: row.day_counts,
   };
+}
+
+/** The rules that are on; an absent key is a rule that is off. */
+function schedulingRules(row: Row): SchedulingRules {
+  const rules: SchedulingRules = {};
+  if (row.buffer_before !== null) rules.bufferBefore = row.buffer_before;
+  if (row.buffer_after !== null) rules.bufferAfter = row.buffer_after;
+  if (row.minimum_notice !== null) rules.minimumNotice = row.minimum_notice;
+  if (row.booking_horizon_days !== null) rules.bookingHorizonDays = row.booking_horizon_days;
+  if (row.slot_interval !== null) rules.slotInterval = row.slot_interval;
+  if (row.max_bookings_per_day !== null) rules.maxBookingsPerDay = row.max_bookings_per_day;
+  return rules;
 }

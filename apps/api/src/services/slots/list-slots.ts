@@ -25,6 +25,8 @@ export async function listSlots(
     schedule: snapshot.schedule,
     overrides: snapshot.overrides,
     busy: snapshot.busy,
+    rules: snapshot.rules,
+    bookingsPerDay: snapshot.bookingsPerDay,
     dateFrom: query.date_from,
     dateTo: query.date_to,
     durationMinutes: query.duration,

@@ -1,0 +1,49 @@
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import type { Sql } from '../../db/sql.js';
+import { selectBookingWithHuman, type CalendarRow } from '../../db/tables/bookings.js';
+import { notFound } from '../../lib/app-error.js';
+
+/**
+ * GET /v1/bookings/{id}/ics: the booking as an RFC 5545 invite, serialized by ical-generator
+ * (folding at 75 octets, escaping, CRLF). iTIP (RFC 5546) semantics, so a calendar acts on
+ * it: METHOD:REQUEST while confirmed, METHOD:CANCEL with STATUS:CANCELLED once cancelled.
+ * The UID is shared along a chain of reschedules and SEQUENCE grows with each change (see
+ * claim-time.ts), so the event is updated in place rather than duplicated. DTSTAMP is the
+ * time of the last change, which keeps the file byte-identical until the booking changes.
+ */
+export async function bookingCalendar(sql: Sql, organizationId: string, bookingId: string): Promise<string> {
+  const row = await selectBookingWithHuman(sql, organizationId, bookingId);
+  if (!row) throw notFound('Booking');
+  return calendarText(row);
+}
+
+export function calendarText(row: CalendarRow): string {
+  const cancelled = row.status === 'cancelled';
+  const calendar = ical({
+    prodId: { company: 'humantime', product: 'humantime', language: 'EN' },
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: row.icalUid,
+    sequence: row.icalSequence,
+    stamp: row.cancelledAt ?? row.createdAt,
+    start: row.startsAt,
+    end: row.endsAt,
+    summary: `${row.humanName} / ${row.attendeeName}`,
+    description: `Booking ${row.id} (${row.durationMinutes} minutes), made with humantime.`,
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: row.humanEmail ? { name: row.humanName, email: row.humanEmail } : null,
+    attendees: row.attendeeEmail
+      ? [
+          {
+            name: row.attendeeName,
+            email: row.attendeeEmail,
+            role: ICalAttendeeRole.REQ,
+            status: ICalAttendeeStatus.NEEDSACTION,
+            rsvp: !cancelled,
+          },
+        ]
+      : [],
+  });
+  return calendar.toString();
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { bufferedRange, checkBooking, localDateOf } from '@humantime/slot-engine';
+import { isBookingConflict } from '../../db/prisma-errors.js';
+import type { Sql } from '../../db/sql.js';
+import { countBookingOnDay, uncountBooking } from '../../db/tables/booking-day-counts.js';
+import { insertBooking, type BookingRow } from '../../db/tables/bookings.js';
+import { deleteTimeClaim, insertTimeClaim } from '../../db/tables/time-claims.js';
+import { notFound } from '../../lib/app-error.js';
+import { candidateDates, loadSchedule } from '../schedule/load-schedule.js';
+import { refusalError, slotUnavailable } from './refusal.js';
+
+export interface BookingRequest {
+  organizationId: string;
+  humanId: string;
+  /** Epoch ms. */
+  start: number;
+  durationMinutes: number;
+  attendeeName: string;
+  attendeeEmail: string | null;
+  metadata: Record<string, unknown>;
+  /** Set by a reschedule: the booking this one replaces, and the calendar identity it keeps. */
+  rescheduledFrom?: { id: string; icalUid: string; icalSequence: number };
+}
+
+/**
+ * Checks and writes one confirmed booking inside the caller's transaction: the slot engine's
+ * verdict on the same data GET /slots reads, then the booking, its time claim (buffered
+ * range, kept apart from every other claim by an exclusion constraint) and its local day's
+ * count (a conditional increment, so the daily maximum holds under any race). Of racing
+ * requests that all passed the check, the database lets through only what the rules allow;
+ * the others fail here with SLOT_UNAVAILABLE and roll back.
+ */
+export async function claimTime(query: Sql, b: BookingRequest, now: Date): Promise<BookingRow> {
+  const { dateFrom, dateTo } = candidateDates(b.start);
+  const human = await loadSchedule(query, b.organizationId, b.humanId, dateFrom, dateTo);
+  if (!human) throw notFound('Human');
+  // The same data and the same function decide what GET /slots lists, so a listed start
+  // books and an unlisted one is refused, in PRODUCT's check order.
+  const verdict = checkBooking({
+    timezone: human.timezone,
+    schedule: human.schedule,
+    overrides: human.overrides,
+    busy: human.busy,
+    rules: human.rules,
+    bookingsPerDay: human.bookingsPerDay,
+    meetingDurations: human.meetingDurations,
+    start: b.start,
+    durationMinutes: b.durationMinutes,
+    now: now.getTime(),
+  });
+  if (!verdict.ok) throw refusalError(verdict.reason, human.meetingDurations);
+
+  const end = b.start + b.durationMinutes * 60_000;
+  const localDate = localDateOf(human.timezone, b.start);
+  const id = randomUUID();
+  try {
+    const row = await insertBooking(query, {
+      id,
+      organizationId: b.organizationId,
+      humanId: b.humanId,
+      startsAt: new Date(b.start),
+      endsAt: new Date(end),
+      durationMinutes: b.durationMinutes,
+      attendeeName: b.attendeeName,
+      attendeeEmail: b.attendeeEmail,
+      metadata: b.metadata,
+      createdAt: now,
+      localDate,
+      rescheduledFrom: b.rescheduledFrom?.id ?? null,
+      // A calendar UID outlives the booking id: a moved booking keeps its event's. The old
+      // booking's cancellation takes sequence + 1, so the moved event wins in any calendar
+      // that sees both, in either order.
+      icalUid: b.rescheduledFrom?.icalUid ?? `${id}@humantime`,
+      icalSequence: b.rescheduledFrom ? b.rescheduledFrom.icalSequence + 2 : 0,
+    });
+    await insertTimeClaim(query, b.organizationId, b.humanId, id, bufferedRange({ start: b.start, end }, human.rules));
+    const counted = await countBookingOnDay(query, b.organizationId, b.humanId, localDate, human.rules.maxBookingsPerDay ?? null);
+    if (!counted) throw slotUnavailable();
+    return row;
+  } catch (error) {
+    // 23P01 from either exclusion constraint (or 40P01 when two inserts waited on each other).
+    if (isBookingConflict(error)) throw slotUnavailable();
+    throw error;
+  }
+}
+
+/**
+ * Gives back what a confirmed booking held, in the transaction that cancels or moves it:
+ * its time claim and its place in its local day's count.
+ */
+export async function releaseTime(query: Sql, organizationId: string, bookingId: string): Promise<void> {
+  await deleteTimeClaim(query, organizationId, bookingId);
+  await uncountBooking(query, organizationId, bookingId);
+}

@@ -1,0 +1,93 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { at, bookingBody, MONDAY } from './booking-fixtures.js';
+import { createRuledHuman } from './rules-fixtures.js';
+import { useTestApp, type TestApp } from './test-app.js';
+
+let app: TestApp;
+let key: string;
+let humanId: string;
+useTestApp({ plan: 'growth' }, async (ctx) => {
+  ({ app, key } = ctx);
+  humanId = await createRuledHuman(app, key, {}, { email: 'ada@example.com' });
+});
+
+const LONG_NAME = 'Dr. Émilie du Châtelet; translator, of Newton’s Principia, with a very long name indeed';
+const book = async (time: string) =>
+  (await app.call('POST', '/v1/bookings', { key, body: bookingBody(humanId, at(MONDAY, time), 30, { attendee_name: LONG_NAME, attendee_email: 'emilie@example.com' }) })).body;
+const ics = (id: string, k = key) => app.call('GET', `/v1/bookings/${id}/ics`, { key: k });
+
+/** Parsed with ical.js, an independent RFC 5545 parser. */
+function parse(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const event = calendar.getFirstSubcomponent('vevent')!;
+  const prop = (name: string) => event.getFirstPropertyValue(name);
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: prop('uid'),
+    sequence: prop('sequence'),
+    status: prop('status'),
+    start: (prop('dtstart') as ICAL.Time).toJSDate().toISOString(),
+    end: (prop('dtend') as ICAL.Time).toJSDate().toISOString(),
+    organizer: prop('organizer'),
+    attendee: event.getFirstProperty('attendee'),
+    summary: prop('summary'),
+  };
+}
+
+describe('GET /v1/bookings/{id}/ics', () => {
+  it('is an RFC 5545 invite: text/calendar, CRLF, folded at 75 octets, UTC times, organizer and attendee', async () => {
+    const booking = await book('10:00');
+    const res = await ics(booking.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const text = res.text;
+    expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    expect(text).toMatch(/\r\nDTSTART:20300107T100000Z\r\n/);
+    expect(text).toMatch(/\r\nDTEND:20300107T103000Z\r\n/);
+    expect(text).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+
+    const parsed = parse(text);
+    expect(parsed).toMatchObject({
+      method: 'REQUEST',
+      uid: `${booking.id}@humantime`,
+      sequence: 0,
+      status: 'CONFIRMED',
+      start: '2030-01-07T10:00:00.000Z',
+      end: '2030-01-07T10:30:00.000Z',
+      organizer: 'mailto:ada@example.com',
+    });
+    // Escaping and folding survive a round trip through the parser.
+    expect(parsed.summary).toContain(LONG_NAME);
+    expect(parsed.attendee?.getFirstValue()).toMatch(/^mailto:emilie@example\.com$/i);
+    expect(parsed.attendee?.getParameter('cn')).toBe(LONG_NAME);
+    // Stable: the same booking gives the same bytes.
+    expect((await ics(booking.id)).text).toBe(text);
+  });
+
+  it('says CANCELLED once cancelled, with a higher SEQUENCE and the same UID', async () => {
+    const booking = await book('11:00');
+    await app.call('DELETE', `/v1/bookings/${booking.id}`, { key });
+    const parsed = parse((await ics(booking.id)).text);
+    expect(parsed).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 1, uid: `${booking.id}@humantime` });
+  });
+
+  it('keeps one UID along a reschedule, the new time with the highest SEQUENCE', async () => {
+    const booking = await book('12:00');
+    const moved = (await app.call('POST', `/v1/bookings/${booking.id}/reschedule`, { key, body: { starts_at: at(MONDAY, '15:00') } })).body;
+    const before = parse((await ics(booking.id)).text);
+    const after = parse((await ics(moved.id)).text);
+    expect(before).toMatchObject({ uid: `${booking.id}@humantime`, status: 'CANCELLED', sequence: 1 });
+    expect(after).toMatchObject({ uid: `${booking.id}@humantime`, status: 'CONFIRMED', sequence: 2, method: 'REQUEST', start: '2030-01-07T15:00:00.000Z' });
+  });
+
+  it('answers 404 for another organization’s booking', async () => {
+    const booking = await book('13:00');
+    const other = (await app.createOrg('free')).key;
+    const res = await ics(booking.id, other);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+});
