@@ -1,5 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { adminCommonResponses } from './common-responses.js';
+import { withWellFormedStrings } from './well-formed-strings.js';
 import {
   CreateOrganizationBodySchema,
   OrganizationPathParamsSchema,
@@ -16,7 +17,7 @@ const c = initContract();
  * Kept apart from `contract` so the public SDK and OpenAPI document never include it; the
  * server and the `pnpm admin` command use it.
  */
-export const adminContract = c.router(
+export const adminContract = withWellFormedStrings(c.router(
   {
     createOrganization: {
       method: 'POST',
@@ -63,6 +64,6 @@ export const adminContract = c.router(
     strictStatusCodes: true,
     commonResponses: adminCommonResponses,
   },
-);
+));
 
 export type AdminContract = typeof adminContract;
