@@ -67,3 +67,5 @@ export const adminContract = withWellFormedStrings(c.router(
 ));
 
 export type AdminContract = typeof adminContract;
+
+export * from './schemas/organization.js';

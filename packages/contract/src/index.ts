@@ -31,6 +31,7 @@ export type Contract = typeof contract;
 
 export * from './errors.js';
 export * from './well-formed-strings.js';
+export * from './webhook-signature.js';
 export * from './common-responses.js';
 export * from './schemas/common.js';
 export * from './schemas/availability.js';
@@ -42,5 +43,3 @@ export * from './schemas/event.js';
 export * from './schemas/webhook.js';
 export * from './schemas/usage.js';
 export * from './schemas/plan.js';
-export * from './schemas/organization.js';
-export { adminContract, type AdminContract } from './admin.js';

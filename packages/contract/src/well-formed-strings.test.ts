@@ -1,7 +1,8 @@
 import { extractZodObjectShape, isAppRoute, isZodObject, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { adminContract, contract } from './index.js';
+import { adminContract } from './admin.js';
+import { contract } from './index.js';
 import { issuesOf } from './test-support.js';
 import { findBadStrings, isGuarded, refuseBadStrings, stringProblem } from './well-formed-strings.js';
 

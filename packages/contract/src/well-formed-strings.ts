@@ -9,6 +9,7 @@ import { z, ZodEffects, ZodFirstPartyTypeKind, type ZodTypeAny } from 'zod';
 // being part of the contract, not by remembering it.
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
 /** Why a string may not cross the edge, or undefined when it is fine. */
 export function stringProblem(value: string): string | undefined {
@@ -24,7 +25,7 @@ export function stringProblem(value: string): string | undefined {
 
 /** A key shown in a field path: the bad characters themselves would not be readable. */
 function printable(key: string): string {
-  return key.replace(/\u0000/g, '\\u0000').replace(LONE_SURROGATE, (s) => `\\u${s.charCodeAt(0).toString(16)}`);
+  return key.replaceAll('\u0000', '\\u0000').replace(LONE_SURROGATES, (s) => `\\u${s.charCodeAt(0).toString(16)}`);
 }
 
 /** Enough to name the mistakes without answering a 1 MiB body with a 1 MiB message. */
