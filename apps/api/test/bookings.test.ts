@@ -137,3 +137,39 @@ describe('DELETE /v1/bookings/{id}', () => {
     expect((await book(bookingBody(h, at('2030-01-10', '11:00')))).status).toBe(404);
   });
 });
+
+// Issue 17: U+0000 reached PostgreSQL (500) and a lone surrogate was stored as U+FFFD.
+describe('strings at the edge', () => {
+  const start = at('2030-01-09', '13:00');
+
+  it('refuses U+0000 and lone surrogates in attendee_name and metadata, naming the field path', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ attendee_name: 'Agent\u0000Smith' }, 'attendee_name: must not contain U+0000'],
+      [{ attendee_name: 'Agent \uD800' }, 'attendee_name: must be well-formed Unicode'],
+      [{ metadata: { notes: ['fine', 'a\u0000b'] } }, 'metadata.notes.1: must not contain U+0000'],
+      [{ metadata: { deep: { x: '\uDFFF' } } }, 'metadata.deep.x: must be well-formed Unicode'],
+      [{ metadata: { ['k\u0000']: 1 } }, 'metadata.k\\u0000: key must not contain U+0000'],
+    ];
+    const before = await countRows(app, 'bookings');
+    for (const [extra, named] of cases) {
+      const res = await book(bookingBody(humanId, start, 30, extra));
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', status: 422 });
+      expect(res.body.error.message).toContain(named);
+    }
+    expect(await countRows(app, 'bookings')).toBe(before);
+  });
+
+  it('refuses U+0000 in a query value', async () => {
+    const res = await app.call('GET', '/v1/bookings?cursor=%00', { key });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.error.message).toContain('cursor: must not contain U+0000');
+  });
+
+  it('returns metadata with astral characters unchanged', async () => {
+    const metadata = { note: '😀 𝔄', list: ['\uFFFD'] };
+    const res = await book(bookingBody(humanId, at('2030-01-09', '14:00'), 30, { metadata }));
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.metadata).toEqual(metadata);
+  });
+});

@@ -232,3 +232,34 @@ describe('GET /v1/humans paging', () => {
     },
   );
 });
+
+// Issue 17: NUL reached PostgreSQL (500), a lone surrogate was stored as something else,
+// and "europe/berlin" was stored in lower case.
+describe('strings and time zones at the edge', () => {
+  it('refuses U+0000 in name and role, and a lone surrogate, naming the field', async () => {
+    expectValidationError(await post({ name: 'Ada\u0000', timezone: 'UTC' }), ['name: must not contain U+0000']);
+    expectValidationError(await post({ name: 'Ada', role: 'r\u0000', timezone: 'UTC' }), ['role: must not contain U+0000']);
+    expectValidationError(await post({ name: 'Ada\uD800', timezone: 'UTC' }), ['name: must be well-formed Unicode']);
+    const human = await createHuman(app, key);
+    const patch = await app.call('PATCH', `/v1/humans/${human.id}`, { key, body: { name: 'x\u0000' } });
+    expectValidationError(patch, ['name: must not contain U+0000']);
+    expect((await app.call('GET', `/v1/humans/${human.id}`, { key })).body.name).toBe(human.name);
+  });
+
+  it('keeps astral characters intact', async () => {
+    const res = await post({ name: 'Ada 😀 𝔄', timezone: 'UTC' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.name).toBe('Ada 😀 𝔄');
+  });
+
+  it('stores and returns the canonical time zone name whatever the case sent', async () => {
+    const res = await post({ name: 'Ada', timezone: 'europe/berlin' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.timezone).toBe('Europe/Berlin');
+    expect((await app.call('GET', `/v1/humans/${res.body.id}`, { key })).body.timezone).toBe('Europe/Berlin');
+    const patched = await app.call('PATCH', `/v1/humans/${res.body.id}`, { key, body: { timezone: 'us/eastern' } });
+    expect(patched.body.timezone).toBe('US/Eastern');
+    const slots = await app.call('GET', `/v1/humans/${res.body.id}/slots?date_from=2030-01-07&date_to=2030-01-07&duration=30`, { key });
+    expect(slots.body.timezone).toBe('US/Eastern');
+  });
+});

@@ -230,3 +230,15 @@ describe('who may touch an override', () => {
     expect(theirs.body.data.map((o: { id: string }) => o.id)).toEqual([foreignOverride.id]);
   });
 });
+
+describe('strings at the edge (issue 17)', () => {
+  it('refuses U+0000 and lone surrogates in reason, naming it, and stores nothing', async () => {
+    for (const reason of ['Vacation\u0000', '\uDC00']) {
+      const res = await post(humanId, { kind: 'block', start_date: '2031-01-05', reason });
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', status: 422 });
+      expect(res.body.error.message).toMatch(/reason: must (not contain U\+0000|be well-formed Unicode)/);
+    }
+    expect((await allOverrides(humanId)).some((o) => (o as { start_date?: string }).start_date === '2031-01-05')).toBe(false);
+  });
+});

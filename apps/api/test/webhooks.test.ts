@@ -179,3 +179,24 @@ describe('GET /v1/webhooks and DELETE /v1/webhooks/{id}', () => {
     expect((await app.call('POST', '/v1/webhooks', { body: { url: uniqueUrl(), events: ['booking.confirmed'] } })).status).toBe(401);
   });
 });
+
+// Issue 17: "\u0000" inside a URL was silently rewritten before it was stored.
+describe('no silent rewrites of the URL', () => {
+  it('refuses U+0000 and control characters with 422 naming url, and stores nothing', async () => {
+    const { key } = await app.createOrg('growth');
+    for (const url of ['https://hooks.example.com/a\u0000b', 'https://hooks.exa\tmple.com/in', 'https://hooks.example.com/a\r\nb']) {
+      const res = await registerUrl(key, url);
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', status: 422 });
+      expect(res.body.error.message).toMatch(/url: must not contain (U\+0000|control characters)/);
+    }
+    expect((await app.call('GET', '/v1/webhooks', { key })).body.data).toEqual([]);
+  });
+
+  it('stores the documented normalization: trimmed, host lower case, default port and empty path', async () => {
+    const { key } = await app.createOrg('growth');
+    const res = await registerUrl(key, '  https://HOOKS.Example.com:443  ');
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.url).toBe('https://hooks.example.com/');
+  });
+});

@@ -2,6 +2,7 @@ import { initContract } from '@ts-rest/core';
 import { adminCommonResponses } from './common-responses.js';
 import { DashboardErrorEnvelopeSchema } from './dashboard/errors.js';
 import { CreateInviteBodySchema, InviteSchema } from './dashboard/schemas.js';
+import { withWellFormedStrings } from './well-formed-strings.js';
 import {
   CreateOrganizationBodySchema,
   OrganizationPathParamsSchema,
@@ -18,7 +19,7 @@ const c = initContract();
  * Kept apart from `contract` so the public SDK and OpenAPI document never include it; the
  * server and the `pnpm admin` command use it.
  */
-export const adminContract = c.router(
+export const adminContract = withWellFormedStrings(c.router(
   {
     createOrganization: {
       method: 'POST',
@@ -78,7 +79,7 @@ export const adminContract = c.router(
     strictStatusCodes: true,
     commonResponses: adminCommonResponses,
   },
-);
+));
 
 export type AdminContract = typeof adminContract;
 

@@ -29,19 +29,23 @@ import { account } from './dashboard/routes-account.js';
 import { organization } from './dashboard/routes-organization.js';
 import { bookings, humans, webhooks } from './dashboard/routes-resources.js';
 import { dashboardCommonResponses } from './dashboard/errors.js';
+import { withWellFormedStrings } from './well-formed-strings.js';
 
 const c = initContract();
 
 export const DASHBOARD_API_PREFIX = '/dashboard/api';
 export const SESSION_COOKIE_NAME = 'humantime_session';
 
-export const dashboardContract = c.router(
-  { account, organization, humans, bookings, webhooks },
-  {
-    pathPrefix: DASHBOARD_API_PREFIX,
-    strictStatusCodes: true,
-    commonResponses: dashboardCommonResponses,
-  },
+// Every request string behind the same rule as /v1 (no U+0000, well-formed Unicode).
+export const dashboardContract = withWellFormedStrings(
+  c.router(
+    { account, organization, humans, bookings, webhooks },
+    {
+      pathPrefix: DASHBOARD_API_PREFIX,
+      strictStatusCodes: true,
+      commonResponses: dashboardCommonResponses,
+    },
+  ),
 );
 
 export type DashboardContract = typeof dashboardContract;

@@ -5,6 +5,7 @@ import { humans } from './routes/humans.js';
 import { overrides } from './routes/overrides.js';
 import { usage } from './routes/usage.js';
 import { webhooks } from './routes/webhooks.js';
+import { withWellFormedStrings } from './well-formed-strings.js';
 
 const c = initContract();
 
@@ -12,19 +13,24 @@ const c = initContract();
  * The public API, every route under /v1. The Express server implements it and the SDK
  * calls it; both get their types from here. strictStatusCodes makes an undeclared status
  * a compile error on the server, and commonResponses declares the error envelope once.
+ * withWellFormedStrings puts every request schema behind the string rule (no U+0000, no
+ * lone surrogates), so a route added here cannot forget it.
  */
-export const contract = c.router(
-  { humans, overrides, bookings, webhooks, usage },
-  {
-    pathPrefix: '/v1',
-    strictStatusCodes: true,
-    commonResponses: v1CommonResponses,
-  },
+export const contract = withWellFormedStrings(
+  c.router(
+    { humans, overrides, bookings, webhooks, usage },
+    {
+      pathPrefix: '/v1',
+      strictStatusCodes: true,
+      commonResponses: v1CommonResponses,
+    },
+  ),
 );
 
 export type Contract = typeof contract;
 
 export * from './errors.js';
+export * from './well-formed-strings.js';
 export * from './webhook-signature.js';
 export * from './common-responses.js';
 export * from './schemas/common.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { issuesOf } from '../test-support.js';
-import { IanaTimezone, Instant, ListQuery, listOf, LocalDate, LocalTime, Uuid } from './common.js';
+import { canonicalTimezone, IanaTimezone, Instant, ListQuery, listOf, LocalDate, LocalTime, Uuid } from './common.js';
 
 const ok = (schema: z.ZodTypeAny, value: unknown) => expect(issuesOf(schema, value), String(value)).toEqual([]);
 const bad = (schema: z.ZodTypeAny, value: unknown) =>
@@ -51,7 +51,28 @@ describe('IanaTimezone', () => {
     for (const tz of ['Europe/Berlin', 'America/New_York', 'UTC', 'Asia/Kolkata', 'Etc/GMT+5']) ok(IanaTimezone, tz);
   });
   it('rejects unknown names, offsets and empty strings', () => {
-    for (const tz of ['Mars/Olympus_Mons', '+01:00', '', ' Europe/Berlin', 'CEST+1']) bad(IanaTimezone, tz);
+    for (const tz of ['Mars/Olympus_Mons', '+01:00', '', ' Europe/Berlin', 'CEST+1', 'Factory']) bad(IanaTimezone, tz);
+  });
+  it('parses any spelling to the canonical one, keeping links as links', () => {
+    const cases: [string, string][] = [
+      ['europe/berlin', 'Europe/Berlin'],
+      ['EUROPE/BERLIN', 'Europe/Berlin'],
+      ['Europe/Berlin', 'Europe/Berlin'],
+      ['us/eastern', 'US/Eastern'],
+      ['US/Eastern', 'US/Eastern'],
+      ['asia/kolkata', 'Asia/Kolkata'], // ICU would say Asia/Calcutta
+      ['Europe/Kyiv', 'Europe/Kyiv'], // ICU would say Europe/Kiev
+      ['america/port-au-prince', 'America/Port-au-Prince'],
+      ['antarctica/dumontdurville', 'Antarctica/DumontDUrville'],
+      ['etc/gmt+5', 'Etc/GMT+5'],
+      ['utc', 'UTC'],
+    ];
+    for (const [sent, stored] of cases) expect(IanaTimezone.parse(sent), sent).toBe(stored);
+  });
+  it('spells every zone the runtime lists canonically and keeps it', () => {
+    for (const name of Intl.supportedValuesOf('timeZone')) {
+      expect(canonicalTimezone(name.toLowerCase()), name).toBe(name);
+    }
   });
 });
 

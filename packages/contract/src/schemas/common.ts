@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IANA_TIMEZONE_NAMES } from './iana-timezone-names.js';
 
 // Building blocks shared by the resource schemas. Messages are phrased to follow the field
 // name ("work_end: must be ..."), because the server builds VALIDATION_ERROR messages from
@@ -46,21 +47,55 @@ export const UtcTimestamp = z.string().describe('ISO 8601 UTC timestamp, e.g. 20
 // names and would not follow DST, so the name must start with a letter.
 const TZ_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
 
-function isIanaTimezone(value: string): boolean {
-  if (!TZ_NAME.test(value)) return false;
+function runtimeKnows(name: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;
   } catch {
     return false;
   }
 }
 
-/** An IANA time zone name known to the runtime's time zone database, e.g. "Europe/Berlin". */
+let spellings: Map<string, string> | undefined;
+
+/** Lower-cased name -> canonical spelling: the IANA list, then any newer runtime names. */
+function canonicalSpellings(): Map<string, string> {
+  if (!spellings) {
+    spellings = new Map(IANA_TIMEZONE_NAMES.map((name) => [name.toLowerCase(), name]));
+    for (const name of Intl.supportedValuesOf('timeZone')) {
+      if (!spellings.has(name.toLowerCase())) spellings.set(name.toLowerCase(), name);
+    }
+  }
+  return spellings;
+}
+
+/**
+ * The canonical spelling of a time zone the runtime knows, or undefined. Names are matched
+ * without regard to case ("europe/berlin" -> "Europe/Berlin"), and the client's choice of
+ * name is kept: a link stays a link ("US/Eastern", "Asia/Kolkata"), because the runtime's own
+ * canonical id for it is ICU's, not IANA's (Node 20 turns Asia/Kolkata into Asia/Calcutta).
+ * A name the runtime accepts but the bundled list does not spell becomes the runtime's id.
+ */
+export function canonicalTimezone(value: string): string | undefined {
+  if (!TZ_NAME.test(value) || !runtimeKnows(value)) return undefined;
+  const spelled = canonicalSpellings().get(value.toLowerCase());
+  if (spelled && runtimeKnows(spelled)) return spelled;
+  return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+}
+
+/**
+ * An IANA time zone name known to the runtime's time zone database, e.g. "Europe/Berlin",
+ * in any case; the parsed value is its canonical spelling, which is what gets stored.
+ */
 export const IanaTimezone = z
   .string()
-  .refine(isIanaTimezone, 'must be an IANA timezone name, e.g. Europe/Berlin')
-  .describe('IANA timezone name, e.g. Europe/Berlin');
+  .transform((value, ctx) => {
+    const canonical = canonicalTimezone(value);
+    if (canonical) return canonical;
+    ctx.addIssue({ code: 'custom', message: 'must be an IANA timezone name, e.g. Europe/Berlin' });
+    return z.NEVER;
+  })
+  .describe('IANA timezone name, e.g. Europe/Berlin (any case; stored in its canonical spelling)');
 
 /** ISO weekday: 1 = Monday through 7 = Sunday (SPEC part 2). */
 export const Weekday = z

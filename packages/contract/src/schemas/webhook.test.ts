@@ -17,6 +17,14 @@ describe('CreateWebhookBodySchema', () => {
     expect(issues({ url: `https://example.com/${'a'.repeat(2048)}` })).toEqual(['url: must be at most 2048 characters']);
   });
 
+  it('refuses control characters the URL parser would silently drop', () => {
+    for (const url of ['https://hooks.exa\tmple.com/in', 'https://example.com/a\nb', 'https://example.com/x\u0085']) {
+      expect(issues({ url }), JSON.stringify(url)).toContain('url: must not contain control characters (tab, line break, ...)');
+    }
+    // Surrounding whitespace is trimmed: a documented normalization, not a silent one.
+    expect(issues({ url: '  https://example.com/hooks  ' })).toEqual([]);
+  });
+
   it('rejects empty, duplicate or unknown events', () => {
     expect(issues({ events: [] })).toEqual(['events: must contain at least one event']);
     expect(issues({ events: ['booking.confirmed', 'booking.confirmed'] })).toEqual(['events: must not contain duplicate events']);
