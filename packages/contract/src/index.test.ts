@@ -1,4 +1,4 @@
-import { extractZodObjectShape, isAppRoute, isZodObject, type AppRoute, type AppRouter } from '@ts-rest/core';
+import { extractZodObjectShape, isZodObject } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from './errors.js';
 import { contract, V1_COMMON_ERROR_STATUSES } from './index.js';

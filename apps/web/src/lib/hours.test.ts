@@ -9,6 +9,6 @@ describe('weekly hours summary', () => {
   });
 
   it('joins days and hours', () => {
-    expect(describeHours({ working_days: [1, 2, 3, 4, 5], work_start: '09:00', work_end: '17:00', meeting_durations: [30] })).toBe('Mon–Fri, 09:00–17:00');
+    expect(describeHours({ working_days: [1, 2, 3, 4, 5], work_start: '09:00', work_end: '17:00' })).toBe('Mon–Fri, 09:00–17:00');
   });
 });

@@ -2,7 +2,7 @@ import type { Availability } from '@humantime/contract';
 import { weekdayName } from './format.js';
 
 /** "Mon–Fri, 09:00–17:00" style summary of a weekly schedule. */
-export function describeHours(rules: Availability): string {
+export function describeHours(rules: Pick<Availability, 'working_days' | 'work_start' | 'work_end'>): string {
   return `${describeDays(rules.working_days)}, ${rules.work_start}–${rules.work_end}`;
 }
 
