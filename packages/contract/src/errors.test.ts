@@ -33,6 +33,7 @@ describe('error codes', () => {
       PAYLOAD_TOO_LARGE: 413,
       RATE_LIMITED: 429,
       INTERNAL_ERROR: 500,
+      DELIVERY_PENDING: 409,
       NOT_IMPLEMENTED: 501,
     });
   });

@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
+  // Issue 13: a manual retry of a delivery whose automatic attempts are still under way.
+  'DELIVERY_PENDING',
   // Answered by the server for a route that the contract declares but that has no handler
   // yet, so a partly built server still speaks the envelope instead of crashing or 404ing.
   'NOT_IMPLEMENTED',
@@ -42,6 +44,7 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  DELIVERY_PENDING: 409,
   NOT_IMPLEMENTED: 501,
 } as const satisfies Record<ErrorCode, number>;
 

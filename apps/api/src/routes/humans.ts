@@ -7,6 +7,7 @@ import { findHuman } from '../services/humans/find-human.js';
 import { availabilityView, humanView } from '../services/humans/human-view.js';
 import { listHumans } from '../services/humans/list-humans.js';
 import { deleteHuman, setAvailability, updateHuman } from '../services/humans/update-human.js';
+import { checkStart } from '../services/slots/check-start.js';
 import { listSlots } from '../services/slots/list-slots.js';
 
 const s = initServer();
@@ -44,6 +45,10 @@ export function humansRouter({ db, store, clock }: Services) {
     slots: async ({ params, query, res }) => ({
       status: 200,
       body: await listSlots(store.sql, organizationOf(res).id, params.human_id, query, clock()),
+    }),
+    check: async ({ params, query, res }) => ({
+      status: 200,
+      body: await checkStart(store.sql, organizationOf(res).id, params.human_id, query, clock()),
     }),
   });
 }

@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/express';
 import type { Services } from '../app.js';
 import { organizationOf } from '../http/authenticate.js';
 import { getUsage } from '../services/billing/get-usage.js';
+import { listEvents } from '../services/events/list-events.js';
 import { createOverride, deleteOverride, listOverrides } from '../services/overrides/overrides.js';
 import { bookingsRouter } from './bookings.js';
 import { humansRouter } from './humans.js';
@@ -34,6 +35,12 @@ export function v1Router(services: Services) {
       get: async ({ res }) => ({
         status: 200,
         body: await getUsage(services.db, organizationOf(res), services.clock()),
+      }),
+    },
+    events: {
+      list: async ({ query, res }) => ({
+        status: 200,
+        body: await listEvents(services.store.sql, organizationOf(res).id, query, services.clock()),
       }),
     },
   });

@@ -1,5 +1,4 @@
 import type { CreateBookingBody } from '@humantime/contract';
-import { checkBooking } from '@humantime/slot-engine';
 import type { Services } from '../../app.js';
 import { isBookingConflict } from '../../db/prisma-errors.js';
 import type { SqlSession } from '../../db/sql-session.js';
@@ -11,7 +10,8 @@ import { recordEvent } from '../events/record-event.js';
 import { candidateDates, loadSchedule } from '../schedule/load-schedule.js';
 import { BOOKING_COLUMNS, bookingView } from './booking-view.js';
 import { claimKey, requestHash, saveRefusal, saveResponse, type IdempotencyScope, type StoredResponse } from './idempotency.js';
-import { refusalError, slotUnavailable } from './refusal.js';
+import { judgeStart } from './judge-start.js';
+import { slotUnavailable } from './refusal.js';
 
 // Refusals that describe this request's outcome and are replayed to a retry with the same key.
 // IDEMPOTENCY_KEY_REUSED and RATE_LIMITED describe the key, not the booking, so are not kept.
@@ -22,19 +22,11 @@ async function book(tx: SqlSession, services: Services, org: AuthedOrganization,
   const { dateFrom, dateTo } = candidateDates(start);
   const human = await loadSchedule(tx.query, org.id, body.human_id, dateFrom, dateTo);
   if (!human) throw notFound('Human');
-  // The same data and the same function decide what GET /slots lists, so a listed start
-  // books and an unlisted one is refused, in PRODUCT's check order.
-  const verdict = checkBooking({
-    timezone: human.timezone,
-    schedule: human.schedule,
-    overrides: human.overrides,
-    busy: human.busy,
-    meetingDurations: human.meetingDurations,
-    start,
-    durationMinutes: body.duration,
-    now: now.getTime(),
-  });
-  if (!verdict.ok) throw refusalError(verdict.reason, human.meetingDurations);
+  // The same data and the same function decide what GET /slots lists (and what
+  // GET /check answers), so a listed start books and an unlisted one is refused, in
+  // PRODUCT's check order.
+  const refusal = judgeStart(human, start, body.duration, now);
+  if (refusal) throw refusal;
 
   let row: BookingRow | undefined;
   try {
