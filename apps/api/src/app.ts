@@ -1,47 +1,35 @@
-import { adminContract, contract } from '@humantime/contract';
+import { contract } from '@humantime/contract';
+import { adminContract } from '@humantime/contract/admin';
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express } from 'express';
-import type { Config } from './config.js';
-import type { Store } from './db/open-store.js';
 import { authenticate, authenticateAdmin } from './http/authenticate.js';
 import { renderDocsPage } from './http/docs-page.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import { requestContext } from './http/request-context.js';
-import type { Logger } from './lib/logger.js';
 import { adminRouter } from './routes/admin.js';
 import { v1Router } from './routes/v1.js';
-import { ledgerPaymentProcessor, type PaymentProcessor } from './services/billing/payment-processor.js';
+import { ledgerPaymentProcessor } from './services/billing/payment-processor.js';
+import type { ServiceDeps } from './services/deps.js';
 
-export interface AppDeps {
-  config: Config;
-  store: Store;
-  logger: Logger;
-  /** Token for /admin/v1; undefined keeps the admin API closed (401). */
-  adminToken: string | undefined;
-  /** The service's clock; tests move it. */
-  clock?: () => Date;
-  /** Charges overage packs; defaults to the database ledger. */
-  paymentProcessor?: PaymentProcessor;
-  /**
-   * Called after a transaction that wrote webhook deliveries has committed, so an
-   * in-process delivery worker sends them at once instead of at its next poll.
-   */
-  onEventsCommitted?: () => void;
-}
-
-export type Services = Required<Pick<AppDeps, 'clock' | 'paymentProcessor'>> &
-  Omit<AppDeps, 'clock' | 'paymentProcessor'> & { db: Store['db'] };
+/** What the app is built from: the services' dependencies, with defaults for clock and payments. */
+export type AppDeps = Omit<ServiceDeps, 'clock' | 'paymentProcessor'> &
+  Partial<Pick<ServiceDeps, 'clock' | 'paymentProcessor'>> & {
+    /** Token for /admin/v1; undefined keeps the admin API closed (401). */
+    adminToken: string | undefined;
+  };
 
 const BODY_LIMIT = '1mb';
 
 /** Builds the HTTP app without listening: server.ts and the tests both start it. */
 export function createApp(deps: AppDeps): Express {
-  const services: Services = {
-    ...deps,
+  const services: ServiceDeps = {
+    config: deps.config,
+    store: deps.store,
+    logger: deps.logger,
     clock: deps.clock ?? (() => new Date()),
     paymentProcessor: deps.paymentProcessor ?? ledgerPaymentProcessor,
-    db: deps.store.db,
+    onEventsCommitted: deps.onEventsCommitted,
   };
   const app = express();
   app.disable('x-powered-by');

@@ -66,3 +66,5 @@ export const adminContract = c.router(
 );
 
 export type AdminContract = typeof adminContract;
+
+export * from './schemas/organization.js';

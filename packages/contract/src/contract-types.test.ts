@@ -1,7 +1,7 @@
 import type { ClientInferRequest, ServerInferRequest, ServerInferResponses } from '@ts-rest/core';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Booking, CreateBookingBody, ErrorEnvelope, Human, SlotsQuery } from './index.js';
-import { contract } from './index.js';
+import { type contract } from './index.js';
 
 // Compile-time checks (tsc runs over this file): what the server and the SDK will infer.
 describe('inferred types', () => {

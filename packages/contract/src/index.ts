@@ -26,6 +26,7 @@ export const contract = c.router(
 export type Contract = typeof contract;
 
 export * from './errors.js';
+export * from './webhook-signature.js';
 export * from './common-responses.js';
 export * from './schemas/common.js';
 export * from './schemas/availability.js';
@@ -38,5 +39,3 @@ export * from './schemas/check.js';
 export * from './schemas/webhook.js';
 export * from './schemas/usage.js';
 export * from './schemas/plan.js';
-export * from './schemas/organization.js';
-export { adminContract, type AdminContract } from './admin.js';

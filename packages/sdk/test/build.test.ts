@@ -175,7 +175,7 @@ describe('the built type declarations', () => {
     try {
       execFileSync(process.execPath, [tsc, '-p', dir], { cwd: dir, stdio: 'pipe' });
     } catch (error) {
-      throw new Error(`tsc failed:\n${String((error as { stdout?: Buffer }).stdout ?? error)}`);
+      throw new Error(`tsc failed:\n${String((error as { stdout?: Buffer }).stdout ?? error)}`, { cause: error });
     }
   }, 60_000);
 });

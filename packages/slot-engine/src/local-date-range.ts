@@ -5,7 +5,9 @@ import { createZoneClock } from './zone-clock.js';
 /**
  * The UTC instants [start, end) covering local dates dateFrom..dateTo inclusive in `timezone`:
  * from the start of dateFrom to the start of the day after dateTo. Every slot computeSlots
- * lists for that range lies inside it, so the server can fetch only the bookings touching it.
+ * lists for that range lies inside it, so a caller that knows the zone can fetch only the
+ * bookings touching it. (The API reads a window widened by the extreme UTC offsets instead,
+ * because it learns the zone in the same query.)
  *
  * @example
  * localDateRangeToInterval('Europe/Berlin', '2026-03-29', '2026-03-29');

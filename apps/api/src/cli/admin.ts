@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { adminContract } from '@humantime/contract';
+import { adminContract } from '@humantime/contract/admin';
 import { initClient } from '@ts-rest/core';
 import { loadCliConfig } from './config.js';
 
@@ -52,7 +52,12 @@ async function run(argv: string[]): Promise<Outcome | 'help'> {
   const [command, ...rest] = positionals;
   if (values.help || !command) return 'help';
 
-  const config = loadCliConfig();
+  let config;
+  try {
+    config = loadCliConfig();
+  } catch (error) {
+    throw new UsageError(`environment: ${(error as Error).message}`);
+  }
   const client = initClient(adminContract, {
     baseUrl: config.baseUrl,
     baseHeaders: { authorization: `Bearer ${config.adminToken ?? ''}` },

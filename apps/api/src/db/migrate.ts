@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SqlSession } from './sql-session.js';
+import type { Sql, SqlSession } from './sql.js';
 
 export const MIGRATIONS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -92,7 +92,7 @@ export async function migrate(session: SqlSession, migrations?: Migration[]): Pr
         await session.exec('COMMIT');
       } catch (error) {
         await session.exec('ROLLBACK');
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(migration.name);
     }
@@ -103,7 +103,7 @@ export async function migrate(session: SqlSession, migrations?: Migration[]): Pr
 }
 
 /** True when every migration on disk is recorded as applied (for /readyz). */
-export async function migrationsApplied(query: SqlSession['query'], migrations: Migration[]): Promise<boolean> {
+export async function migrationsApplied(query: Sql, migrations: Migration[]): Promise<boolean> {
   const rows = await query<{ migration_name: string }>(
     `SELECT migration_name FROM "_prisma_migrations"
       WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { migrate, migrationsApplied, readMigrations, type Migration } from './migrate.js';
-import type { SqlSession } from './sql-session.js';
+import type { Sql, SqlSession } from './sql.js';
 
 export type Db = PrismaClient;
 
@@ -24,7 +24,7 @@ export interface Store {
    * several times a round trip). On PGlite a standalone query waits for any open
    * transaction, so it never runs inside one of Prisma's.
    */
-  sql: SqlSession['query'];
+  sql: Sql;
   /**
    * A transaction straight on the driver, for the booking path (Prisma's interactive
    * transactions cost about five times the driver's time per statement). On PGlite it
@@ -53,7 +53,7 @@ export interface StoreOptions {
 function withMigrations(
   kind: Store['kind'],
   db: Db,
-  sql: Store['sql'],
+  sql: Sql,
   transaction: Store['transaction'],
   withSession: Store['withSession'],
   close: () => Promise<void>,

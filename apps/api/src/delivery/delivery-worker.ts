@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { WEBHOOK_HEADERS } from '@humantime/contract';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config.js';
@@ -140,8 +141,8 @@ export class DeliveryWorker {
       body: delivery.body,
       headers: {
         'Content-Type': 'application/json',
-        'X-Service-Signature': signatureHeader(delivery.signingSecret, delivery.body, Math.floor(attemptedAt.getTime() / 1000)),
-        'X-Service-Delivery-Id': delivery.id,
+        [WEBHOOK_HEADERS.signature]: signatureHeader(delivery.signingSecret, delivery.body, Math.floor(attemptedAt.getTime() / 1000)),
+        [WEBHOOK_HEADERS.deliveryId]: delivery.id,
       },
       timeoutMs: config.webhooks.timeoutMs,
       allowPrivate: config.webhooks.allowPrivateUrls,

@@ -1,16 +1,6 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
+import { resolveAddresses, type AddressResolver } from '../lib/resolve-addresses.js';
 import { internalAddressKind } from '../services/webhooks/internal-addresses.js';
-
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-
-/** Every address of a name (injectable so tests need no DNS). */
-export type AddressResolver = (hostname: string) => Promise<ResolvedAddress[]>;
-
-export const resolveAddresses: AddressResolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /** Thrown into the socket when a name resolves to an internal address. */
 export class BlockedAddressError extends Error {

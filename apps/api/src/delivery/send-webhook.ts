@@ -1,7 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { staticUrlProblem } from '../services/webhooks/check-webhook-url.js';
-import { BlockedAddressError, guardedLookup, type AddressResolver } from './guarded-lookup.js';
+import type { AddressResolver } from '../lib/resolve-addresses.js';
+import { BlockedAddressError, guardedLookup } from './guarded-lookup.js';
 
 export interface WebhookRequest {
   url: string;

@@ -1,15 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
-import type { Plan } from '../generated/prisma/enums.js';
-import type { Store } from '../db/open-store.js';
-import { organizationForKey } from '../services/organizations/organization-for-key.js';
+import type { Sql } from '../db/sql.js';
 import { AppError } from '../lib/app-error.js';
-
-export interface AuthedOrganization {
-  id: string;
-  plan: Plan;
-  autoPurchase: boolean;
-}
+import type { AuthedOrganization } from '../services/organizations/authed-organization.js';
+import { organizationForKey } from '../services/organizations/organization-for-key.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -23,7 +17,7 @@ const unauthorized = () =>
 /**
  * Resolves the organization from the API key before anything else on /v1.
  */
-export function authenticate(sql: Store['sql']): RequestHandler {
+export function authenticate(sql: Sql): RequestHandler {
   return (req, res, next) => {
     const key = bearerToken(req.header('authorization'));
     if (!key || !key.startsWith('sk_live_')) return next(unauthorized());

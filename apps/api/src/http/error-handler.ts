@@ -1,22 +1,17 @@
-import { ERROR_STATUS, type ErrorCode } from '@humantime/contract';
+import { errorEnvelope, type ErrorCode } from '@humantime/contract';
 import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ZodError } from 'zod';
 import { AppError } from '../lib/app-error.js';
 import type { Logger } from '../lib/logger.js';
 
-interface Envelope {
-  status: number;
+interface Refusal {
   code: ErrorCode;
   message: string;
   headers?: Record<string, string>;
 }
 
-const envelope = (code: ErrorCode, message: string): Envelope => ({
-  code,
-  message,
-  status: ERROR_STATUS[code],
-});
+const refusal = (code: ErrorCode, message: string): Refusal => ({ code, message });
 
 /** "name: Required; availability.work_end: must be after work_start" — every field named. */
 export function describeZodError(error: ZodError, root: string): string {
@@ -25,31 +20,31 @@ export function describeZodError(error: ZodError, root: string): string {
     .join('; ');
 }
 
-function fromValidation(err: RequestValidationError): Envelope {
+function fromValidation(err: RequestValidationError): Refusal {
   if (err.pathParams) {
     // A malformed id cannot name an existing resource: same answer as an unknown one.
     const param = String(err.pathParams.issues[0]?.path[0] ?? 'resource');
     const what = param.replace(/_id$/, '').replace(/^\w/, (c) => c.toUpperCase());
-    return envelope('NOT_FOUND', `${what} not found.`);
+    return refusal('NOT_FOUND', `${what} not found.`);
   }
   const parts = [
     err.headers && describeZodError(err.headers, 'headers'),
     err.query && describeZodError(err.query, 'query'),
     err.body && describeZodError(err.body, 'body'),
   ].filter(Boolean);
-  return envelope('VALIDATION_ERROR', `Invalid request: ${parts.join('; ')}`);
+  return refusal('VALIDATION_ERROR', `Invalid request: ${parts.join('; ')}`);
 }
 
-function classify(err: unknown): Envelope | undefined {
-  if (err instanceof AppError) return { ...envelope(err.code, err.message), headers: err.headers };
+function classify(err: unknown): Refusal | undefined {
+  if (err instanceof AppError) return { code: err.code, message: err.message, headers: err.headers };
   if (err instanceof RequestValidationError) return fromValidation(err);
   const type = (err as { type?: string } | null)?.type;
-  if (type === 'entity.too.large') return envelope('PAYLOAD_TOO_LARGE', 'The request body exceeds 1 MiB.');
-  if (type === 'entity.parse.failed') return envelope('VALIDATION_ERROR', 'body: not valid JSON.');
+  if (type === 'entity.too.large') return refusal('PAYLOAD_TOO_LARGE', 'The request body exceeds 1 MiB.');
+  if (type === 'entity.parse.failed') return refusal('VALIDATION_ERROR', 'body: not valid JSON.');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return envelope('VALIDATION_ERROR', 'body: unsupported encoding; send UTF-8 JSON.');
+    return refusal('VALIDATION_ERROR', 'body: unsupported encoding; send UTF-8 JSON.');
   }
-  if (type === 'request.aborted') return envelope('VALIDATION_ERROR', 'body: the request was aborted.');
+  if (type === 'request.aborted') return refusal('VALIDATION_ERROR', 'body: the request was aborted.');
   return undefined;
 }
 
@@ -63,12 +58,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         { err, request_id: res.locals.requestId, method: req.method, path: req.originalUrl.split('?')[0] },
         'unhandled error',
       );
-      result = envelope('INTERNAL_ERROR', 'Something went wrong on our side. It was logged; retry later.');
+      result = refusal('INTERNAL_ERROR', 'Something went wrong on our side. It was logged; retry later.');
     }
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-    res.status(result.status).json({
-      error: { code: result.code, message: result.message, status: result.status },
-    });
+    const body = errorEnvelope(result.code, result.message);
+    res.status(body.error.status).json(body);
   };
 }
 

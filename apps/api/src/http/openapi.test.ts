@@ -1,4 +1,5 @@
-import { adminContract, contract, ERROR_CODES } from '@humantime/contract';
+import { contract, ERROR_CODES } from '@humantime/contract';
+import { adminContract } from '@humantime/contract/admin';
 import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from './openapi.js';

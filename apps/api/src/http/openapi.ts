@@ -62,7 +62,7 @@ function build(): OpenApiDocument {
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
-            description: 'The organization\'s API key, "sk_live_" followed by at least 32 characters.',
+            description: 'The organization\'s API key, "sk_live_" followed by 40 base62 characters.',
           },
         },
       },

@@ -30,6 +30,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
         throw new Error(
           `The embedded store in ${dataDir} is in use by process ${holder}. ` +
             'Run one process per data directory, or set DATABASE_URL to share a PostgreSQL server.',
+          { cause: error },
         );
       }
       await unlink(file).catch(() => {});

@@ -1,14 +1,15 @@
-import { adminContract } from '@humantime/contract';
+import { adminContract } from '@humantime/contract/admin';
 import { initServer } from '@ts-rest/express';
-import type { Services } from '../app.js';
+import type { ServiceDeps } from '../services/deps.js';
 import { createOrganization } from '../services/organizations/create-organization.js';
+import { getOrganization } from '../services/organizations/get-organization.js';
 import { rotateApiKey } from '../services/organizations/rotate-api-key.js';
-import { getOrganization, updateOrganization } from '../services/organizations/update-organization.js';
+import { updateOrganization } from '../services/organizations/update-organization.js';
 
 const s = initServer();
 
 /** /admin/v1: what the dashboard and `pnpm admin` stand on. */
-export function adminRouter({ db }: Services) {
+export function adminRouter({ store: { db } }: ServiceDeps) {
   return s.router(adminContract, {
     createOrganization: async ({ body }) => ({
       status: 201,

@@ -1,18 +1,21 @@
 import { contract } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
-import type { Services } from '../app.js';
 import { organizationOf } from '../http/authenticate.js';
+import type { ServiceDeps } from '../services/deps.js';
 import { createHuman } from '../services/humans/create-human.js';
+import { deleteHuman } from '../services/humans/delete-human.js';
 import { findHuman } from '../services/humans/find-human.js';
 import { availabilityView, humanView } from '../services/humans/human-view.js';
 import { listHumans } from '../services/humans/list-humans.js';
-import { deleteHuman, setAvailability, updateHuman } from '../services/humans/update-human.js';
+import { setAvailability } from '../services/humans/set-availability.js';
+import { updateHuman } from '../services/humans/update-human.js';
 import { checkStart } from '../services/slots/check-start.js';
 import { listSlots } from '../services/slots/list-slots.js';
 
 const s = initServer();
 
-export function humansRouter({ db, store, clock }: Services) {
+export function humansRouter({ store, clock }: ServiceDeps) {
+  const { db } = store;
   return s.router(contract.humans, {
     create: async ({ body, res }) => ({
       status: 201,
@@ -31,7 +34,7 @@ export function humansRouter({ db, store, clock }: Services) {
       body: await updateHuman(db, organizationOf(res).id, params.human_id, body),
     }),
     delete: async ({ params, res }) => {
-      await deleteHuman(db, organizationOf(res).id, params.human_id);
+      await deleteHuman(db, organizationOf(res).id, params.human_id, clock());
       return { status: 204, body: undefined };
     },
     getAvailability: async ({ params, res }) => ({

@@ -1,7 +1,7 @@
 import { contract } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
-import type { Services } from '../app.js';
 import { organizationOf } from '../http/authenticate.js';
+import type { ServiceDeps } from '../services/deps.js';
 import { createWebhook } from '../services/webhooks/create-webhook.js';
 import { deleteWebhook } from '../services/webhooks/delete-webhook.js';
 import { listDeliveries } from '../services/webhooks/list-deliveries.js';
@@ -10,12 +10,12 @@ import { retryDelivery } from '../services/webhooks/retry-delivery.js';
 
 const s = initServer();
 
-export function webhooksRouter(services: Services) {
-  const { db } = services;
+export function webhooksRouter(deps: ServiceDeps) {
+  const { db } = deps.store;
   return s.router(contract.webhooks, {
     create: async ({ body, res }) => ({
       status: 201,
-      body: await createWebhook(services, organizationOf(res).id, body),
+      body: await createWebhook(deps, organizationOf(res).id, body),
     }),
     list: async ({ query, res }) => ({
       status: 200,
@@ -31,7 +31,7 @@ export function webhooksRouter(services: Services) {
     }),
     retryDelivery: async ({ params, res }) => ({
       status: 202,
-      body: await retryDelivery(services, organizationOf(res).id, params.webhook_id, params.delivery_id, services.clock()),
+      body: await retryDelivery(deps, organizationOf(res).id, params.webhook_id, params.delivery_id),
     }),
   });
 }

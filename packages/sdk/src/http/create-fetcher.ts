@@ -3,7 +3,7 @@ import { errorFromResponse } from '../errors/error-from-response.js';
 import {
   HumantimeAbortError,
   HumantimeConnectionError,
-  HumantimeError,
+  type HumantimeError,
   HumantimeTimeoutError,
 } from '../errors/humantime-error.js';
 import type { RequestOptions } from '../options.js';

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { WEBHOOK_SIGNATURE_VECTOR as V } from '@humantime/contract';
 import { describe, expect, it } from 'vitest';
 import { WebhookSignatureError, type WebhookSignatureFailure } from '../errors/humantime-error.js';
 import { booking } from '../test-support/mock-api.js';
@@ -179,5 +180,18 @@ describe('signWebhook', () => {
 
   it('refuses an object body', async () => {
     await expect(signWebhook(payload as unknown as string, SECRET)).rejects.toThrow(/JSON\.stringify/);
+  });
+});
+
+describe('the golden webhook signature vector', () => {
+  it('verifies, and signWebhook produces it', async () => {
+    const event = await verifyWebhook(V.body, V.header, V.secret, { now: V.timestamp });
+    expect(event.data.attendee_name).toBe('Zoë Agent');
+    expect(await signWebhook(V.body, V.secret, { timestamp: V.timestamp })).toBe(V.header);
+  });
+
+  it('fails for one changed byte or another secret', async () => {
+    await expect(verifyWebhook(V.body.replace('Zoë', 'Zoe'), V.header, V.secret, { now: V.timestamp })).rejects.toThrow(WebhookSignatureError);
+    await expect(verifyWebhook(V.body, V.header, `${V.secret}x`, { now: V.timestamp })).rejects.toThrow(WebhookSignatureError);
   });
 });

@@ -1,3 +1,4 @@
+import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '@humantime/contract';
 import { WebhookSignatureError } from '../errors/humantime-error.js';
 import type { WebhookEvent } from '../types.js';
 import { rawBytes, signatureHex, timingSafeEqual, toUnixSeconds } from './hmac.js';
@@ -10,10 +11,10 @@ import { rawBytes, signatureHex, timingSafeEqual, toUnixSeconds } from './hmac.j
  * const header = req.headers[WEBHOOK_SIGNATURE_HEADER]; // Node / Express
  * const header2 = request.headers.get(WEBHOOK_SIGNATURE_HEADER); // fetch Request
  */
-export const WEBHOOK_SIGNATURE_HEADER = 'x-service-signature';
+export const WEBHOOK_SIGNATURE_HEADER = WEBHOOK_HEADERS.signature.toLowerCase() as 'x-service-signature';
 
 /** SPEC part 5: a receiver rejects timestamps more than 300 s from its clock. */
-export const DEFAULT_TOLERANCE_SECONDS = 300;
+export const DEFAULT_TOLERANCE_SECONDS = WEBHOOK_TOLERANCE_SECONDS;
 
 /**
  * Options of {@link verifyWebhook}.

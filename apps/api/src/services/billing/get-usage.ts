@@ -1,8 +1,8 @@
 import type { Usage } from '@humantime/contract';
 import type { Db } from '../../db/open-store.js';
-import type { AuthedOrganization } from '../../http/authenticate.js';
+import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import { toTimestamp } from '../../lib/timestamps.js';
-import { billingPeriod, PLANS } from './plans.js';
+import { billingPeriod, PLAN_LIMITS } from './plans.js';
 
 /** This UTC month's usage; `quota` is the plan's, the limit is quota + overage_packs × 500. */
 export async function getUsage(db: Db, org: AuthedOrganization, now: Date): Promise<Usage> {
@@ -14,7 +14,7 @@ export async function getUsage(db: Db, org: AuthedOrganization, now: Date): Prom
     plan: org.plan,
     period_start: toTimestamp(start),
     period_end: toTimestamp(end),
-    quota: PLANS[org.plan].monthlyQuota,
+    quota: PLAN_LIMITS[org.plan].monthlyQuota,
     used: row?.used ?? 0,
     overage_packs: row?.overagePacks ?? 0,
     auto_purchase: org.autoPurchase,

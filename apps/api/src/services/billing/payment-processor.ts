@@ -1,4 +1,4 @@
-import type { SqlSession } from '../../db/sql-session.js';
+import type { Sql } from '../../db/sql.js';
 
 export interface ChargeRequest {
   organizationId: string;
@@ -20,7 +20,7 @@ export class PaymentFailedError extends Error {
  * PaymentFailedError when the charge is declined.
  */
 export interface PaymentProcessor {
-  charge(tx: SqlSession, request: ChargeRequest): Promise<{ chargeRef: string }>;
+  charge(query: Sql, request: ChargeRequest): Promise<{ chargeRef: string }>;
 }
 
 /**
@@ -29,8 +29,8 @@ export interface PaymentProcessor {
  * call out and return its charge id.
  */
 export const ledgerPaymentProcessor: PaymentProcessor = {
-  async charge(tx, request) {
-    const [row] = await tx.query<{ id: string }>(
+  async charge(query, request) {
+    const [row] = await query<{ id: string }>(
       `INSERT INTO ledger_charges (organization_id, amount_cents, currency, description)
        VALUES ($1::uuid, $2, $3, $4) RETURNING id::text AS id`,
       [request.organizationId, request.amountCents, request.currency, request.description],

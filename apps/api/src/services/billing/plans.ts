@@ -10,7 +10,7 @@ export interface PlanLimits {
   overage: boolean;
 }
 
-export const PLANS: Record<Plan, PlanLimits> = {
+export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   free: { monthlyQuota: 100, maxWebhooks: 2, overage: false },
   starter: { monthlyQuota: 1_000, maxWebhooks: 10, overage: true },
   growth: { monthlyQuota: 10_000, maxWebhooks: null, overage: true },

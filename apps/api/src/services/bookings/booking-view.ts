@@ -1,5 +1,5 @@
 import type { Booking } from '@humantime/contract';
-import type { Booking as BookingRow } from '../../generated/prisma/client.js';
+import type { BookingRow } from '../../db/tables/bookings.js';
 import { toTimestamp, toTimestampOrNull } from '../../lib/timestamps.js';
 
 export function bookingView(row: BookingRow): Booking {
@@ -17,12 +17,3 @@ export function bookingView(row: BookingRow): Booking {
     cancelled_at: toTimestampOrNull(row.cancelledAt),
   };
 }
-
-/**
- * The bookings columns under the names Prisma's Booking has, for statements run straight on
- * the driver (the booking transaction), so bookingView serves both paths.
- */
-export const BOOKING_COLUMNS = `id::text AS "id", organization_id::text AS "organizationId", human_id::text AS "humanId",
-  starts_at AS "startsAt", ends_at AS "endsAt", duration_minutes AS "durationMinutes",
-  attendee_name AS "attendeeName", attendee_email AS "attendeeEmail", status::text AS "status",
-  metadata, created_at AS "createdAt", cancelled_at AS "cancelledAt"`;

@@ -1,36 +1,32 @@
-import type { Services } from '../../app.js';
+import { cancelConfirmedBooking, selectBooking } from '../../db/tables/bookings.js';
 import { notFound } from '../../lib/app-error.js';
+import type { ServiceDeps } from '../deps.js';
 import { recordEvent } from '../events/record-event.js';
-import { BOOKING_COLUMNS, bookingView } from './booking-view.js';
-import type { Booking as BookingRow } from '../../generated/prisma/client.js';
+import { bookingView } from './booking-view.js';
 
 /**
- * Cancels a confirmed booking and records booking.cancelled in the same transaction. The
- * UPDATE's status guard makes a second (or concurrent) cancel a no-op that emits nothing;
- * it still answers 200 with the booking.
+ * Cancels a confirmed booking and records booking.cancelled in the same transaction. A
+ * second (or concurrent) cancel changes nothing and emits nothing; it still answers 200
+ * with the booking.
  */
-export async function cancelBooking(services: Services, organizationId: string, bookingId: string) {
-  const now = services.clock();
-  const outcome = await services.store.transaction(async (tx) => {
-    const [cancelled] = await tx.query<BookingRow>(
-      `UPDATE bookings SET status = 'cancelled', cancelled_at = $3::timestamptz
-        WHERE id = $1::uuid AND organization_id = $2::uuid AND status = 'confirmed'
-       RETURNING ${BOOKING_COLUMNS}`,
-      [bookingId, organizationId, now.toISOString()],
-    );
+export async function cancelBooking(
+  deps: Pick<ServiceDeps, 'store' | 'clock' | 'onEventsCommitted'>,
+  organizationId: string,
+  bookingId: string,
+) {
+  const now = deps.clock();
+  const outcome = await deps.store.transaction(async (tx) => {
+    const cancelled = await cancelConfirmedBooking(tx.query, organizationId, bookingId, now);
     if (cancelled) {
       const booking = bookingView(cancelled);
-      const deliveries = await recordEvent(tx, { organizationId, type: 'booking.cancelled', booking, at: now });
+      const deliveries = await recordEvent(tx.query, { organizationId, type: 'booking.cancelled', booking, at: now });
       return { booking, deliveries };
     }
-    const [existing] = await tx.query<BookingRow>(
-      `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1::uuid AND organization_id = $2::uuid`,
-      [bookingId, organizationId],
-    );
+    const existing = await selectBooking(tx.query, organizationId, bookingId);
     if (!existing) throw notFound('Booking');
     return { booking: bookingView(existing), deliveries: 0 };
   });
   // Only now are the deliveries visible to a worker.
-  if (outcome.deliveries > 0) services.onEventsCommitted?.();
+  if (outcome.deliveries > 0) deps.onEventsCommitted?.();
   return outcome.booking;
 }

@@ -1,26 +1,24 @@
 import type { CreateBookingBody } from '@humantime/contract';
-import type { Services } from '../../app.js';
 import { isBookingConflict } from '../../db/prisma-errors.js';
-import type { SqlSession } from '../../db/sql-session.js';
-import type { Booking as BookingRow } from '../../generated/prisma/client.js';
-import type { AuthedOrganization } from '../../http/authenticate.js';
+import type { Sql } from '../../db/sql.js';
+import { insertBooking, type BookingRow } from '../../db/tables/bookings.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { consumeQuota } from '../billing/consume-quota.js';
+import type { ServiceDeps } from '../deps.js';
 import { recordEvent } from '../events/record-event.js';
+import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import { candidateDates, loadSchedule } from '../schedule/load-schedule.js';
-import { BOOKING_COLUMNS, bookingView } from './booking-view.js';
+import { bookingView } from './booking-view.js';
 import { claimKey, requestHash, saveRefusal, saveResponse, type IdempotencyScope, type StoredResponse } from './idempotency.js';
 import { judgeStart } from './judge-start.js';
 import { slotUnavailable } from './refusal.js';
 
-// Refusals that describe this request's outcome and are replayed to a retry with the same key.
-// IDEMPOTENCY_KEY_REUSED and RATE_LIMITED describe the key, not the booking, so are not kept.
-const REPLAYABLE = new Set(['NOT_FOUND', 'INVALID_DURATION', 'VALIDATION_ERROR', 'OUTSIDE_WORKING_HOURS', 'SCHEDULE_BLOCKED', 'SLOT_UNAVAILABLE', 'LIMIT_REACHED']);
+type BookingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;
 
-async function book(tx: SqlSession, services: Services, org: AuthedOrganization, body: CreateBookingBody, now: Date) {
+async function book(query: Sql, deps: BookingDeps, org: AuthedOrganization, body: CreateBookingBody, now: Date) {
   const start = Date.parse(body.starts_at);
   const { dateFrom, dateTo } = candidateDates(start);
-  const human = await loadSchedule(tx.query, org.id, body.human_id, dateFrom, dateTo);
+  const human = await loadSchedule(query, org.id, body.human_id, dateFrom, dateTo);
   if (!human) throw notFound('Human');
   // The same data and the same function decide what GET /slots lists (and what
   // GET /check answers), so a listed start books and an unlisted one is refused, in
@@ -28,36 +26,30 @@ async function book(tx: SqlSession, services: Services, org: AuthedOrganization,
   const refusal = judgeStart(human, start, body.duration, now);
   if (refusal) throw refusal;
 
-  let row: BookingRow | undefined;
+  let row: BookingRow;
   try {
     // The exclusion constraint is the guarantee: of racing requests that all passed the
     // check above, exactly one insert commits and the others fail (23P01, or 40P01 when two
     // inserts waited on each other).
-    [row] = await tx.query<BookingRow>(
-      `INSERT INTO bookings (organization_id, human_id, starts_at, ends_at, duration_minutes,
-                             attendee_name, attendee_email, metadata, created_at)
-       VALUES ($1::uuid, $2::uuid, $3::timestamptz, $4::timestamptz, $5, $6, $7, $8::jsonb, $9::timestamptz)
-       RETURNING ${BOOKING_COLUMNS}`,
-      [
-        org.id,
-        body.human_id,
-        new Date(start).toISOString(),
-        new Date(start + body.duration * 60_000).toISOString(),
-        body.duration,
-        body.attendee_name,
-        body.attendee_email ?? null,
-        JSON.stringify(body.metadata ?? {}),
-        now.toISOString(),
-      ],
-    );
+    row = await insertBooking(query, {
+      organizationId: org.id,
+      humanId: body.human_id,
+      startsAt: new Date(start),
+      endsAt: new Date(start + body.duration * 60_000),
+      durationMinutes: body.duration,
+      attendeeName: body.attendee_name,
+      attendeeEmail: body.attendee_email ?? null,
+      metadata: body.metadata ?? {},
+      createdAt: now,
+    });
   } catch (error) {
     if (isBookingConflict(error)) throw slotUnavailable();
     throw error;
   }
-  const booking = bookingView(row!);
-  const deliveries = await recordEvent(tx, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
+  const booking = bookingView(row);
+  const deliveries = await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
   // Last, as PRODUCT orders the checks, and so the counter row is locked only until commit.
-  await consumeQuota(tx, services.paymentProcessor, org, now);
+  await consumeQuota(query, deps.paymentProcessor, org, now);
   return { booking, deliveries };
 }
 
@@ -66,36 +58,31 @@ async function book(tx: SqlSession, services: Services, org: AuthedOrganization,
  * Idempotency-Key) its replayable response commit in one transaction.
  */
 export async function createBooking(
-  services: Services,
+  deps: BookingDeps,
   org: AuthedOrganization,
   body: CreateBookingBody,
   idempotencyKey: string | undefined,
 ): Promise<StoredResponse> {
-  const now = services.clock();
+  const now = deps.clock();
   const scope: IdempotencyScope | undefined = idempotencyKey
     ? { organizationId: org.id, key: idempotencyKey, hash: requestHash(body), now }
     : undefined;
   try {
-    const outcome = await services.store.transaction(async (tx) => {
+    const outcome = await deps.store.transaction(async (tx) => {
       if (scope) {
-        const claim = await claimKey(tx, scope);
+        const claim = await claimKey(tx.query, scope);
         if (!claim.claimed) return { response: claim.response, deliveries: 0 };
       }
-      const { booking, deliveries } = await book(tx, services, org, body, now);
+      const { booking, deliveries } = await book(tx.query, deps, org, body, now);
       const response = { status: 201, body: booking };
-      if (scope) await saveResponse(tx, scope, response);
+      if (scope) await saveResponse(tx.query, scope, response);
       return { response, deliveries };
     });
     // Only now are the deliveries visible to a worker.
-    if (outcome.deliveries > 0) services.onEventsCommitted?.();
+    if (outcome.deliveries > 0) deps.onEventsCommitted?.();
     return outcome.response;
   } catch (error) {
-    if (scope && error instanceof AppError && REPLAYABLE.has(error.code)) {
-      await saveRefusal(services.store.sql, scope, {
-        status: error.status,
-        body: { error: { code: error.code, message: error.message, status: error.status } },
-      });
-    }
+    if (scope && error instanceof AppError) await saveRefusal(deps.store.sql, scope, error);
     throw error;
   }
 }

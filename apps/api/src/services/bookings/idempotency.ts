@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { SqlSession } from '../../db/sql-session.js';
+import { errorEnvelope, type ErrorCode } from '@humantime/contract';
+import type { Sql } from '../../db/sql.js';
+import {
+  claimIdempotencyKey,
+  insertIdempotentResponse,
+  selectIdempotencyKey,
+  storeIdempotentResponse,
+  type KeyClaim,
+} from '../../db/tables/idempotency-keys.js';
 import { AppError } from '../../lib/app-error.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -32,6 +40,14 @@ export interface IdempotencyScope {
   now: Date;
 }
 
+const claimOf = (scope: IdempotencyScope): KeyClaim => ({
+  organizationId: scope.organizationId,
+  key: scope.key,
+  requestHash: scope.hash,
+  createdAt: scope.now,
+  expiresAt: new Date(scope.now.getTime() + IDEMPOTENCY_TTL_MS),
+});
+
 /**
  * Claims the key inside the booking's transaction. A concurrent request with the same key
  * blocks on the unique index until this transaction ends, then sees the committed response:
@@ -39,28 +55,12 @@ export interface IdempotencyScope {
  * (older than 24 h) is taken over.
  */
 export async function claimKey(
-  tx: SqlSession,
+  query: Sql,
   scope: IdempotencyScope,
 ): Promise<{ claimed: true } | { claimed: false; response: StoredResponse }> {
-  const now = scope.now.toISOString();
-  const expires = new Date(scope.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString();
-  const claimed = await tx.query(
-    `INSERT INTO idempotency_keys (organization_id, key, request_hash, expires_at, created_at)
-     VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::timestamptz)
-     ON CONFLICT (organization_id, key) DO UPDATE
-        SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at,
-            created_at = EXCLUDED.created_at, response_status = NULL, response_body = NULL
-      WHERE idempotency_keys.expires_at <= $5::timestamptz
-     RETURNING id`,
-    [scope.organizationId, scope.key, scope.hash, expires, now],
-  );
-  if (claimed.length > 0) return { claimed: true };
+  if (await claimIdempotencyKey(query, claimOf(scope))) return { claimed: true };
 
-  const [existing] = await tx.query<{ request_hash: string; response_status: number | null; response_body: unknown }>(
-    `SELECT request_hash, response_status, response_body FROM idempotency_keys
-      WHERE organization_id = $1::uuid AND key = $2`,
-    [scope.organizationId, scope.key],
-  );
+  const existing = await selectIdempotencyKey(query, scope.organizationId, scope.key);
   if (existing && existing.request_hash !== scope.hash) {
     throw new AppError(
       'IDEMPOTENCY_KEY_REUSED',
@@ -77,32 +77,33 @@ export async function claimKey(
 }
 
 /** Records the outcome in the same transaction as the booking it describes. */
-export async function saveResponse(tx: SqlSession, scope: IdempotencyScope, response: StoredResponse) {
-  await tx.query(
-    `UPDATE idempotency_keys SET response_status = $3, response_body = $4::jsonb
-      WHERE organization_id = $1::uuid AND key = $2`,
-    [scope.organizationId, scope.key, response.status, JSON.stringify(response.body)],
-  );
+export async function saveResponse(query: Sql, scope: IdempotencyScope, response: StoredResponse) {
+  await storeIdempotentResponse(query, scope.organizationId, scope.key, response);
 }
 
 /**
- * Records a refusal (the booking transaction rolled back, taking the claim with it), so a
- * retry gets the same answer. If a concurrent request already stored one, that one stands.
+ * Refusals that describe this request's outcome, replayed to a retry with the same key.
+ * IDEMPOTENCY_KEY_REUSED and RATE_LIMITED describe the key, not the booking, and 5xx may
+ * succeed on a retry, so those are not kept.
  */
-export async function saveRefusal(sql: SqlSession['query'], scope: IdempotencyScope, response: StoredResponse) {
-  await sql(
-    `INSERT INTO idempotency_keys
-            (organization_id, key, request_hash, expires_at, created_at, response_status, response_body)
-     VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::timestamptz, $6, $7::jsonb)
-     ON CONFLICT (organization_id, key) DO NOTHING`,
-    [
-      scope.organizationId,
-      scope.key,
-      scope.hash,
-      new Date(scope.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
-      scope.now.toISOString(),
-      response.status,
-      JSON.stringify(response.body),
-    ],
-  );
+const REPLAYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'NOT_FOUND',
+  'INVALID_DURATION',
+  'VALIDATION_ERROR',
+  'OUTSIDE_WORKING_HOURS',
+  'SCHEDULE_BLOCKED',
+  'SLOT_UNAVAILABLE',
+  'LIMIT_REACHED',
+]);
+
+/**
+ * Records a replayable refusal (the booking transaction rolled back, taking the claim with
+ * it), so a retry gets the same answer, in the same envelope the error handler sends.
+ */
+export async function saveRefusal(query: Sql, scope: IdempotencyScope, error: AppError): Promise<void> {
+  if (!REPLAYABLE.has(error.code)) return;
+  await insertIdempotentResponse(query, claimOf(scope), {
+    status: error.status,
+    body: errorEnvelope(error.code, error.message),
+  });
 }

@@ -1,13 +1,7 @@
 import type { Db } from '../../db/open-store.js';
 import type { Plan } from '../../generated/prisma/enums.js';
 import { notFound } from '../../lib/app-error.js';
-import { organizationView } from './organization-view.js';
-
-export async function getOrganization(db: Db, organizationId: string) {
-  const org = await db.organization.findUnique({ where: { id: organizationId } });
-  if (!org) throw notFound('Organization');
-  return organizationView(org);
-}
+import { getOrganization } from './get-organization.js';
 
 /** Plan and auto-purchase changes apply to the very next request (nothing caches them). */
 export async function updateOrganization(

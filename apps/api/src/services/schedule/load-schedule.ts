@@ -1,9 +1,5 @@
 import type { Interval, OverrideRule, WeeklySchedule } from '@humantime/slot-engine';
-import type { SqlSession } from '../../db/sql-session.js';
-
-/** Runs one parameterized query: the store's direct `sql`, or a transaction's `query`. */
-export type QueryFn = SqlSession['query'];
-
+import type { Sql } from '../../db/sql.js';
 
 export interface ScheduleSnapshot {
   timezone: string;
@@ -56,20 +52,20 @@ interface Row {
   busy: [number, number][];
 }
 
-/**
- * A human's schedule, overrides and confirmed bookings touching local dates
- * [dateFrom, dateTo], scoped to the organization (undefined when not found or deleted).
- * The slots endpoint and the booking check both read through here, so they judge a start
- * on the same data.
- */
 /** The UTC dates that can hold the local date of `instant` in any zone (offsets -12 h..+14 h). */
 export function candidateDates(instant: number): { dateFrom: string; dateTo: string } {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return { dateFrom: day(instant - LATEST_OFFSET), dateTo: day(instant + EARLIEST_OFFSET) };
 }
 
+/**
+ * A human's schedule, overrides and confirmed bookings touching local dates
+ * [dateFrom, dateTo], scoped to the organization (undefined when not found or deleted).
+ * The slots endpoint and the booking check both read through here, so they judge a start
+ * on the same data.
+ */
 export async function loadSchedule(
-  sql: QueryFn,
+  sql: Sql,
   organizationId: string,
   humanId: string,
   dateFrom: string,

@@ -1,6 +1,6 @@
 import { MAX_CHECK_ALTERNATIVES, type CheckQuery, type CheckResult } from '@humantime/contract';
 import { computeSlots, localDateOf } from '@humantime/slot-engine';
-import type { Store } from '../../db/open-store.js';
+import type { Sql } from '../../db/sql.js';
 import { notFound } from '../../lib/app-error.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 import { judgeStart } from '../bookings/judge-start.js';
@@ -22,7 +22,7 @@ const addDays = (date: string, days: number) => utcDay(Date.parse(`${date}T00:00
  * the time asked for.
  */
 export async function checkStart(
-  sql: Store['sql'],
+  sql: Sql,
   organizationId: string,
   humanId: string,
   query: CheckQuery,

@@ -1,6 +1,6 @@
 import type { SlotsQuery, SlotsResponse } from '@humantime/contract';
 import { computeSlots } from '@humantime/slot-engine';
-import type { Store } from '../../db/open-store.js';
+import type { Sql } from '../../db/sql.js';
 import { notFound } from '../../lib/app-error.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 import { invalidDuration } from '../bookings/refusal.js';
@@ -11,7 +11,7 @@ import { loadSchedule } from '../schedule/load-schedule.js';
  * pure slot engine.
  */
 export async function listSlots(
-  sql: Store['sql'],
+  sql: Sql,
   organizationId: string,
   humanId: string,
   query: SlotsQuery,

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, type HostResolver } from './check-webhook-url.js';
+import type { AddressResolver } from '../../lib/resolve-addresses.js';
+import { checkWebhookUrl } from './check-webhook-url.js';
 import { internalAddressKind, isInternalHostName } from './internal-addresses.js';
 
-const resolver = (table: Record<string, string[] | Error>): HostResolver => async (host) => {
+const resolver = (table: Record<string, string[] | Error>): AddressResolver => async (host) => {
   const answer = table[host];
   if (!answer) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
   if (answer instanceof Error) throw answer;
-  return answer;
+  return answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 };
 
-const strict = (resolve: HostResolver) => ({ allowPrivate: false, resolve });
+const strict = (resolve: AddressResolver) => ({ allowPrivate: false, resolve });
 
-async function refusal(url: string, resolve: HostResolver = resolver({})) {
+async function refusal(url: string, resolve: AddressResolver = resolver({})) {
   try {
     await checkWebhookUrl(url, strict(resolve));
   } catch (error) {
@@ -71,9 +72,9 @@ describe('checkWebhookUrl after DNS resolution', () => {
 
   it('does not ask DNS about IP literals or names refused by convention', async () => {
     const asked: string[] = [];
-    const spy: HostResolver = async (host) => {
+    const spy: AddressResolver = async (host) => {
       asked.push(host);
-      return ['93.184.215.14'];
+      return [{ address: '93.184.215.14', family: 4 }];
     };
     await checkWebhookUrl('https://93.184.215.14/x', strict(spy));
     await refusal('https://svc.internal/x', spy);

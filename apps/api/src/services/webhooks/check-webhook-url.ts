@@ -1,13 +1,7 @@
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { AppError } from '../../lib/app-error.js';
+import { resolveAddresses, type AddressResolver } from '../../lib/resolve-addresses.js';
 import { internalAddressKind, isInternalHostName } from './internal-addresses.js';
-
-/** Every address a host name resolves to (injectable so tests need no DNS). */
-export type HostResolver = (hostname: string) => Promise<string[]>;
-
-export const resolveHost: HostResolver = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Registration should not hang on a slow resolver; delivery checks again anyway. */
 const RESOLVE_TIMEOUT_MS = 3_000;
@@ -15,7 +9,7 @@ const RESOLVE_TIMEOUT_MS = 3_000;
 export interface UrlPolicy {
   /** WEBHOOK_ALLOW_PRIVATE_URLS: internal hosts and plain http allowed (local development). */
   allowPrivate: boolean;
-  resolve?: HostResolver;
+  resolve?: AddressResolver;
 }
 
 /** The host as a bare name or address: no IPv6 brackets, no trailing root dot. */
@@ -42,13 +36,13 @@ export function staticUrlProblem(url: URL, allowPrivate: boolean): string | unde
   return undefined;
 }
 
-async function resolveWithin(resolve: HostResolver, host: string): Promise<string[] | undefined> {
+async function resolveWithin(resolve: AddressResolver, host: string): Promise<string[] | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<undefined>((done) => {
     timer = setTimeout(() => done(undefined), RESOLVE_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([resolve(host), timeout]);
+    return await Promise.race([resolve(host).then((all) => all.map((a) => a.address)), timeout]);
   } catch {
     return undefined;
   } finally {
@@ -74,7 +68,7 @@ export async function checkWebhookUrl(text: string, policy: UrlPolicy): Promise<
   const host = bareHost(url);
   if (policy.allowPrivate || isIP(host)) return url;
 
-  const addresses = (await resolveWithin(policy.resolve ?? resolveHost, host)) ?? [];
+  const addresses = (await resolveWithin(policy.resolve ?? resolveAddresses, host)) ?? [];
   for (const address of addresses) {
     const kind = internalAddressKind(address);
     if (kind) {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { CreateWebhookBody, WebhookWithSecret } from '@humantime/contract';
-import type { Services } from '../../app.js';
 import { isUniqueViolation } from '../../db/prisma-errors.js';
 import type { Plan } from '../../generated/prisma/enums.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { PLANS } from '../billing/plans.js';
-import { checkWebhookUrl, type HostResolver } from './check-webhook-url.js';
+import { PLAN_LIMITS } from '../billing/plans.js';
+import type { ServiceDeps } from '../deps.js';
+import { checkWebhookUrl } from './check-webhook-url.js';
 import { webhookWithSecretView } from './webhook-view.js';
 
 /** PRODUCT "Webhooks": whsec_ + 32 random bytes, base64. */
@@ -21,22 +21,20 @@ export function generateSigningSecret(): string {
  * requests cannot end above the maximum; the plan is read under the same lock.
  */
 export async function createWebhook(
-  services: Pick<Services, 'db' | 'config'>,
+  deps: Pick<ServiceDeps, 'store' | 'config'>,
   organizationId: string,
   body: CreateWebhookBody,
-  resolve?: HostResolver,
 ): Promise<WebhookWithSecret> {
-  const allowPrivate = services.config.webhooks.allowPrivateUrls;
-  const url = await checkWebhookUrl(body.url, { allowPrivate, ...(resolve ? { resolve } : {}) });
+  const url = await checkWebhookUrl(body.url, { allowPrivate: deps.config.webhooks.allowPrivateUrls });
   try {
-    return await services.db.$transaction(async (tx) => {
+    return await deps.store.db.$transaction(async (tx) => {
       const [org] = await tx.$queryRaw<{ plan: Plan }[]>`
         SELECT plan::text AS plan FROM organizations WHERE id = ${organizationId}::uuid FOR UPDATE`;
       if (!org) throw notFound('Organization');
       const row = await tx.webhook.create({
         data: { organizationId, url: url.href, events: body.events, signingSecret: generateSigningSecret() },
       });
-      const max = PLANS[org.plan].maxWebhooks;
+      const max = PLAN_LIMITS[org.plan].maxWebhooks;
       if (max !== null && (await tx.webhook.count({ where: { organizationId } })) > max) {
         throw new AppError(
           'LIMIT_REACHED',

@@ -1,15 +1,7 @@
 import type { ListBookingsQuery } from '@humantime/contract';
 import type { Db } from '../../db/open-store.js';
-import { notFound } from '../../lib/app-error.js';
 import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
 import { bookingView } from './booking-view.js';
-
-/** Bookings stay readable after their human is soft-deleted (PRODUCT), so no human join. */
-export async function getBooking(db: Db, organizationId: string, bookingId: string) {
-  const row = await db.booking.findFirst({ where: { id: bookingId, organizationId } });
-  if (!row) throw notFound('Booking');
-  return bookingView(row);
-}
 
 export async function listBookings(db: Db, organizationId: string, query: ListBookingsQuery) {
   const startsAt = {

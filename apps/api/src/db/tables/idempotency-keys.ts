@@ -1,0 +1,80 @@
+// Hand-written statements on `idempotency_keys`: one replayable response per organization
+// and Idempotency-Key, claimed inside the booking transaction.
+import type { Sql } from '../sql.js';
+
+export interface KeyClaim {
+  organizationId: string;
+  key: string;
+  requestHash: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface StoredKey {
+  request_hash: string;
+  response_status: number | null;
+  response_body: unknown;
+}
+
+/**
+ * Inserts the key, or takes over an expired one. A concurrent request with the same key
+ * blocks on the unique index until the first transaction ends. False when a live key exists.
+ */
+export async function claimIdempotencyKey(query: Sql, c: KeyClaim): Promise<boolean> {
+  const claimed = await query(
+    `INSERT INTO idempotency_keys (organization_id, key, request_hash, expires_at, created_at)
+     VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::timestamptz)
+     ON CONFLICT (organization_id, key) DO UPDATE
+        SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at,
+            created_at = EXCLUDED.created_at, response_status = NULL, response_body = NULL
+      WHERE idempotency_keys.expires_at <= $5::timestamptz
+     RETURNING id`,
+    [c.organizationId, c.key, c.requestHash, c.expiresAt.toISOString(), c.createdAt.toISOString()],
+  );
+  return claimed.length > 0;
+}
+
+export async function selectIdempotencyKey(query: Sql, organizationId: string, key: string): Promise<StoredKey | undefined> {
+  const [row] = await query<StoredKey>(
+    `SELECT request_hash, response_status, response_body FROM idempotency_keys
+      WHERE organization_id = $1::uuid AND key = $2`,
+    [organizationId, key],
+  );
+  return row;
+}
+
+export async function storeIdempotentResponse(
+  query: Sql,
+  organizationId: string,
+  key: string,
+  response: { status: number; body: unknown },
+): Promise<void> {
+  await query(
+    `UPDATE idempotency_keys SET response_status = $3, response_body = $4::jsonb
+      WHERE organization_id = $1::uuid AND key = $2`,
+    [organizationId, key, response.status, JSON.stringify(response.body)],
+  );
+}
+
+/** A key with its response in one statement; a key stored meanwhile by another request stands. */
+export async function insertIdempotentResponse(
+  query: Sql,
+  c: KeyClaim,
+  response: { status: number; body: unknown },
+): Promise<void> {
+  await query(
+    `INSERT INTO idempotency_keys
+            (organization_id, key, request_hash, expires_at, created_at, response_status, response_body)
+     VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::timestamptz, $6, $7::jsonb)
+     ON CONFLICT (organization_id, key) DO NOTHING`,
+    [
+      c.organizationId,
+      c.key,
+      c.requestHash,
+      c.expiresAt.toISOString(),
+      c.createdAt.toISOString(),
+      response.status,
+      JSON.stringify(response.body),
+    ],
+  );
+}

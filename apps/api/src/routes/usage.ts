@@ -1,0 +1,16 @@
+import { contract } from '@humantime/contract';
+import { initServer } from '@ts-rest/express';
+import { organizationOf } from '../http/authenticate.js';
+import type { ServiceDeps } from '../services/deps.js';
+import { getUsage } from '../services/billing/get-usage.js';
+
+const s = initServer();
+
+export function usageRouter({ store, clock }: ServiceDeps) {
+  return s.router(contract.usage, {
+    get: async ({ res }) => ({
+      status: 200,
+      body: await getUsage(store.db, organizationOf(res), clock()),
+    }),
+  });
+}

@@ -1,0 +1,25 @@
+import type { Config } from '../config.js';
+import type { Store } from '../db/open-store.js';
+import type { Logger } from '../lib/logger.js';
+import type { PaymentProcessor } from './billing/payment-processor.js';
+
+/**
+ * Everything a service may depend on, built once by createApp. A leaf module: routes and
+ * services import it, it imports no route or service, so the arrows point one way. Each
+ * service asks only for the part it needs (`Pick<ServiceDeps, 'store' | 'clock'>`), which
+ * keeps its tests small and says at a glance what it touches.
+ */
+export interface ServiceDeps {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  /** The service's clock; tests move it. */
+  clock: () => Date;
+  /** Charges overage packs; the database ledger unless a test swaps it. */
+  paymentProcessor: PaymentProcessor;
+  /**
+   * Called after a transaction that wrote webhook deliveries has committed, so an
+   * in-process delivery worker sends them at once instead of at its next poll.
+   */
+  onEventsCommitted?: (() => void) | undefined;
+}

@@ -1,0 +1,15 @@
+import type { ListQuery } from '@humantime/contract';
+import type { Db } from '../../db/open-store.js';
+import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
+import { findHuman } from '../humans/find-human.js';
+import { overrideView } from './override-view.js';
+
+export async function listOverrides(db: Db, organizationId: string, humanId: string, query: ListQuery) {
+  await findHuman(db, organizationId, humanId);
+  const rows = await db.override.findMany({
+    where: { humanId, ...afterCursor(query.cursor) },
+    orderBy: newestFirst,
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, overrideView);
+}
