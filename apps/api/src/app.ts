@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import { authenticate, authenticateAdmin } from './http/authenticate.js';
 import { renderDocsPage } from './http/docs-page.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
+import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import { requestContext } from './http/request-context.js';
 import { adminRouter } from './routes/admin.js';
@@ -50,8 +51,9 @@ export function createApp(deps: AppDeps): Express {
     res.type('html').send(renderDocsPage(buildOpenApiDocument()));
   });
 
-  // Authentication first on every /v1 and /admin/v1 path, before the body is even read.
+  // Authentication first on every /v1, /mcp and /admin/v1 path, before the body is even read.
   app.use('/v1', authenticate(deps.store.sql));
+  app.use('/mcp', authenticate(deps.store.sql));
   app.use('/admin/v1', authenticateAdmin(deps.adminToken));
 
   // Every body is read as JSON whatever its Content-Type, so a mislabelled body is a clear
@@ -65,6 +67,9 @@ export function createApp(deps: AppDeps): Express {
     requestValidationErrorHandler: (err: unknown, _req: unknown, _res: unknown, next: (e: unknown) => void) =>
       next(err),
   } as const;
+  // MCP over Streamable HTTP, stateless; its tools call /v1 through the SDK (see mcp-endpoint.ts).
+  app.post('/mcp', mcpEndpoint());
+  app.all('/mcp', mcpMethodNotAllowed);
   createExpressEndpoints(contract, v1Router(services), app, options);
   createExpressEndpoints(adminContract, adminRouter(services), app, options);
 
