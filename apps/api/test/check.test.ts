@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MONDAY, at, bookingBody, createUtcHuman } from './booking-fixtures.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { useTestApp, type TestApp } from './test-app.js';
 
 // GET /v1/humans/{id}/check answers what POST /v1/bookings would: for every start of a day
 // (on and off the grid, in and out of hours, blocked, taken, past), bookable <=> the booking
@@ -10,9 +10,8 @@ let app: TestApp;
 let key: string;
 let humanId: string;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  ({ key } = await app.createOrg('growth'));
+useTestApp({ plan: 'growth' }, async (ctx) => {
+  ({ app, key } = ctx);
   humanId = await createUtcHuman(app, key, [30, 60]);
   // A lunch block, and two bookings to collide with.
   await app.call('POST', `/v1/humans/${humanId}/overrides`, {
@@ -24,7 +23,6 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
   }
 });
-afterAll(() => app.close());
 
 const check = (startsAt: string, duration: number, who = humanId, k = key) =>
   app.call('GET', `/v1/humans/${who}/check?starts_at=${encodeURIComponent(startsAt)}&duration=${duration}`, { key: k });
