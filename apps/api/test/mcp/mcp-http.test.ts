@@ -4,6 +4,7 @@ import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONDAY, at } from '../booking-fixtures.js';
 import { startTestApp, type TestApp } from '../test-app.js';
+import { eventually } from '../webhook-fixtures.js';
 import { tokyoScenario } from './agent-scenario.js';
 import { call, callOk, httpMcpClient, textOf } from './mcp-client.js';
 
@@ -91,7 +92,7 @@ describe('/mcp over Streamable HTTP', () => {
     expect(cancelled.cancelled_at_local).toMatch(/UTC \(\+00:00\)$/);
     expect((await callOk(client, 'get_usage')).used).toBe(2);
 
-    const events = await eventually(async () => {
+    const events = await eventually('three events in the feed', async () => {
       const e = await callOk(client, 'list_events', { limit: 100 });
       return e.data.length === 3 && e;
     });
@@ -169,12 +170,3 @@ describe('/mcp over Streamable HTTP', () => {
   });
 });
 
-async function eventually<T>(check: () => Promise<T | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
