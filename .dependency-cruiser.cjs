@@ -33,6 +33,13 @@ module.exports = {
       to: { path: '^(packages/(slot-engine|mcp)|apps)/' },
     },
     {
+      name: 'mcp-speaks-only-through-the-sdk',
+      severity: 'error',
+      comment: 'The MCP server calls the API only through @humantime/sdk (schemas from the contract); never the API internals.',
+      from: { path: '^packages/mcp/src' },
+      to: { path: '^(packages/slot-engine|apps)/' },
+    },
+    {
       name: 'services-below-routes',
       severity: 'error',
       comment: 'Services hold the rules; they never reach up into routes, the HTTP layer or the app.',

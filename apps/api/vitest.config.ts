@@ -28,7 +28,8 @@ export default defineConfig({
                 include: ['test/**/*.test.ts', 'src/db/**/*.test.ts'],
                 // test/process spawns the server on the embedded store (its data directory,
                 // pid lock and generated admin token); it has nothing to add on a server.
-                exclude: [...configDefaults.exclude, 'test/process/**'],
+                // test/mcp reaches the store only through /v1, which runs on both already.
+                exclude: [...configDefaults.exclude, 'test/process/**', 'test/mcp/**'],
                 env: { HT_TEST_STORE: 'postgres' },
               },
             },

@@ -7,6 +7,7 @@ import { authenticate, authenticateAdmin } from './http/authenticate.js';
 import { refuseCrossOrigin, requireSession } from './http/dashboard-guards.js';
 import { renderDocsPage } from './http/docs-page.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
+import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import { requestContext } from './http/request-context.js';
 import { serveDashboard } from './http/serve-dashboard.js';
@@ -54,8 +55,9 @@ export function createApp(deps: AppDeps): Express {
     res.type('html').send(renderDocsPage(buildOpenApiDocument()));
   });
 
-  // Authentication first on every /v1 and /admin/v1 path, before the body is even read.
+  // Authentication first on every /v1, /mcp and /admin/v1 path, before the body is even read.
   app.use('/v1', authenticate(deps.store.sql));
+  app.use('/mcp', authenticate(deps.store.sql));
   app.use('/admin/v1', authenticateAdmin(deps.adminToken));
   // The dashboard: answers are never cached (they carry keys and account data), a request
   // from another origin is refused before it is read, then the session is checked.
@@ -76,6 +78,9 @@ export function createApp(deps: AppDeps): Express {
     requestValidationErrorHandler: (err: unknown, _req: unknown, _res: unknown, next: (e: unknown) => void) =>
       next(err),
   } as const;
+  // MCP over Streamable HTTP, stateless; its tools call /v1 through the SDK (see mcp-endpoint.ts).
+  app.post('/mcp', mcpEndpoint());
+  app.all('/mcp', mcpMethodNotAllowed);
   createExpressEndpoints(contract, v1Router(services), app, options);
   createExpressEndpoints(adminContract, adminRouter(services), app, options);
   createExpressEndpoints(dashboardContract, dashboardRouter(services), app, options);

@@ -35,6 +35,7 @@ describe('error codes', () => {
       INTERNAL_ERROR: 500,
       OUTSIDE_BOOKING_WINDOW: 422,
       BOOKING_CANCELLED: 409,
+      DELIVERY_PENDING: 409,
       NOT_IMPLEMENTED: 501,
     });
   });

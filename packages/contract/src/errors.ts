@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'OUTSIDE_BOOKING_WINDOW',
   // PRODUCT "Reschedule": a cancelled booking cannot be moved.
   'BOOKING_CANCELLED',
+  // Issue 13: a manual retry of a delivery whose automatic attempts are still under way.
+  'DELIVERY_PENDING',
   // Answered by the server for a route that the contract declares but that has no handler
   // yet, so a partly built server still speaks the envelope instead of crashing or 404ing.
   'NOT_IMPLEMENTED',
@@ -48,6 +50,7 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   OUTSIDE_BOOKING_WINDOW: 422,
   BOOKING_CANCELLED: 409,
+  DELIVERY_PENDING: 409,
   NOT_IMPLEMENTED: 501,
 } as const satisfies Record<ErrorCode, number>;
 

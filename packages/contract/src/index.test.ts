@@ -17,6 +17,7 @@ describe('contract', () => {
       'humans.getAvailability GET /v1/humans/:human_id/availability',
       'humans.setAvailability PUT /v1/humans/:human_id/availability',
       'humans.slots GET /v1/humans/:human_id/slots',
+      'humans.check GET /v1/humans/:human_id/check',
       'overrides.create POST /v1/humans/:human_id/overrides',
       'overrides.list GET /v1/humans/:human_id/overrides',
       'overrides.delete DELETE /v1/humans/:human_id/overrides/:override_id',
@@ -30,7 +31,9 @@ describe('contract', () => {
       'webhooks.list GET /v1/webhooks',
       'webhooks.delete DELETE /v1/webhooks/:webhook_id',
       'webhooks.deliveries GET /v1/webhooks/:webhook_id/deliveries',
+      'webhooks.retryDelivery POST /v1/webhooks/:webhook_id/deliveries/:delivery_id/retry',
       'usage.get GET /v1/usage',
+      'events.list GET /v1/events',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { v1CommonResponses } from './common-responses.js';
 import { bookings } from './routes/bookings.js';
+import { events } from './routes/events.js';
 import { humans } from './routes/humans.js';
 import { overrides } from './routes/overrides.js';
 import { usage } from './routes/usage.js';
@@ -18,7 +19,7 @@ const c = initContract();
  */
 export const contract = withWellFormedStrings(
   c.router(
-    { humans, overrides, bookings, webhooks, usage },
+    { humans, overrides, bookings, webhooks, usage, events },
     {
       pathPrefix: '/v1',
       strictStatusCodes: true,
@@ -41,6 +42,7 @@ export * from './schemas/override.js';
 export * from './schemas/slot.js';
 export * from './schemas/booking.js';
 export * from './schemas/event.js';
+export * from './schemas/check.js';
 export * from './schemas/webhook.js';
 export * from './schemas/usage.js';
 export * from './schemas/plan.js';

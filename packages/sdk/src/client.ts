@@ -1,6 +1,7 @@
 import { createApiClient } from './http/api-client.js';
 import { DEFAULTS, type HumantimeOptions } from './options.js';
 import { BookingsResource } from './resources/bookings.js';
+import { EventsResource } from './resources/events.js';
 import { HumansResource } from './resources/humans.js';
 import { OverridesResource } from './resources/overrides.js';
 import { UsageResource } from './resources/usage.js';
@@ -41,6 +42,8 @@ export class Humantime {
   readonly webhooks: WebhooksResource;
   /** The month's booking quota. */
   readonly usage: UsageResource;
+  /** The feed of booking events, for catching up without webhooks. */
+  readonly events: EventsResource;
 
   constructor(options: HumantimeOptions) {
     if (typeof options?.apiKey !== 'string' || options.apiKey.trim() === '') {
@@ -69,5 +72,6 @@ export class Humantime {
     this.bookings = new BookingsResource(api, (humanId, params, opts) => this.humans.slots(humanId, params, opts));
     this.webhooks = new WebhooksResource(api);
     this.usage = new UsageResource(api);
+    this.events = new EventsResource(api);
   }
 }

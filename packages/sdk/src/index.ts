@@ -10,6 +10,7 @@ export type { BookingsResource } from './resources/bookings.js';
 export type { BookFirstAvailableParams } from './resources/book-first-available.js';
 export type { WebhooksResource } from './resources/webhooks.js';
 export type { UsageResource } from './resources/usage.js';
+export type { EventsResource } from './resources/events.js';
 export type { ListPromise } from './paging/list-promise.js';
 
 export {
@@ -42,6 +43,7 @@ export {
   PayloadTooLargeError,
   RateLimitedError,
   InternalServerError,
+  DeliveryPendingError,
   NotImplementedError,
 } from './errors/api-errors.js';
 export { OutsideBookingWindowError, BookingCancelledError } from './errors/rule-errors.js';

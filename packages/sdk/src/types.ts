@@ -66,6 +66,18 @@ export type RescheduleBookingParams = z.input<typeof C.RescheduleBookingBodySche
  * const params: CreateWebhookParams = { url: 'https://example.com/hooks/humantime', events: ['booking.confirmed', 'booking.cancelled'] };
  */
 export type CreateWebhookParams = z.input<typeof C.CreateWebhookBodySchema>;
+/**
+ * Query of `humans.check`: the start and duration a booking would send.
+ * @example
+ * const query: CheckParams = { starts_at: '2026-12-01T14:00:00Z', duration: 30 };
+ */
+export type CheckParams = z.input<typeof C.CheckQuerySchema>;
+/**
+ * Query of `events.list`: `after` = the id of the last event processed, `limit` per page.
+ * @example
+ * const query: ListEventsParams = { after: lastSeenEventId, limit: 100 };
+ */
+export type ListEventsParams = z.input<typeof C.EventsQuerySchema>;
 
 /**
  * A human whose time can be booked.
@@ -169,3 +181,15 @@ export type ErrorCode = C.ErrorCode;
  * const page: Page<Human> = await client.humans.list({ limit: 10 });
  */
 export type Page<T> = C.Page<T>;
+/**
+ * Answer of `humans.check`: would this start book now, and if not why and what instead.
+ * @example
+ * const { bookable, code, alternatives }: CheckResult = await client.humans.check(humanId, query);
+ */
+export type CheckResult = C.CheckResult;
+/**
+ * One entry of the events feed: a webhook delivery body plus its `id`.
+ * @example
+ * for await (const event of client.events.list()) console.log(event.id, event.event, event.data.id);
+ */
+export type Event = C.Event;

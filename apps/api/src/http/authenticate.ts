@@ -7,7 +7,7 @@ import { organizationForKey } from '../services/organizations/organization-for-k
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-function bearerToken(header: string | undefined): string | undefined {
+export function bearerToken(header: string | undefined): string | undefined {
   return header ? BEARER.exec(header)?.[1] : undefined;
 }
 

@@ -4,12 +4,12 @@ import { ANY_ERROR_STATUS, type AnyErrorCode } from '@humantime/contract/dashboa
  * The one error type services throw. The Express error handler turns it (and anything
  * else) into the SPEC envelope, so handlers never set error statuses themselves.
  */
-export class AppError extends Error {
+export class AppError<C extends AnyErrorCode = AnyErrorCode> extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
 
   constructor(
-    readonly code: AnyErrorCode,
+    readonly code: C,
     message: string,
     headers: Record<string, string> = {},
   ) {

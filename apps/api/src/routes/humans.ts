@@ -9,6 +9,7 @@ import { availabilityView, humanView } from '../services/humans/human-view.js';
 import { listHumans } from '../services/humans/list-humans.js';
 import { setAvailability } from '../services/humans/set-availability.js';
 import { updateHuman } from '../services/humans/update-human.js';
+import { checkStart } from '../services/slots/check-start.js';
 import { listSlots } from '../services/slots/list-slots.js';
 
 const s = initServer();
@@ -47,6 +48,10 @@ export function humansRouter({ store, clock }: ServiceDeps) {
     slots: async ({ params, query, res }) => ({
       status: 200,
       body: await listSlots(store.sql, organizationOf(res).id, params.human_id, query, clock()),
+    }),
+    check: async ({ params, query, res }) => ({
+      status: 200,
+      body: await checkStart(store.sql, organizationOf(res).id, params.human_id, query, clock()),
     }),
   });
 }

@@ -2,6 +2,7 @@ import { contract } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
 import type { ServiceDeps } from '../services/deps.js';
 import { bookingsRouter } from './bookings.js';
+import { eventsRouter } from './events.js';
 import { humansRouter } from './humans.js';
 import { overridesRouter } from './overrides.js';
 import { usageRouter } from './usage.js';
@@ -17,5 +18,6 @@ export function v1Router(deps: ServiceDeps) {
     bookings: bookingsRouter(deps),
     webhooks: webhooksRouter(deps),
     usage: usageRouter(deps),
+    events: eventsRouter(deps),
   });
 }

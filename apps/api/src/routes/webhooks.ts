@@ -6,6 +6,7 @@ import { createWebhook } from '../services/webhooks/create-webhook.js';
 import { deleteWebhook } from '../services/webhooks/delete-webhook.js';
 import { listDeliveries } from '../services/webhooks/list-deliveries.js';
 import { listWebhooks } from '../services/webhooks/list-webhooks.js';
+import { retryDelivery } from '../services/webhooks/retry-delivery.js';
 
 const s = initServer();
 
@@ -27,6 +28,10 @@ export function webhooksRouter(deps: ServiceDeps) {
     deliveries: async ({ params, query, res }) => ({
       status: 200,
       body: await listDeliveries(db, organizationOf(res).id, params.webhook_id, query),
+    }),
+    retryDelivery: async ({ params, res }) => ({
+      status: 202,
+      body: await retryDelivery(deps, organizationOf(res).id, params.webhook_id, params.delivery_id),
     }),
   });
 }

@@ -10,6 +10,7 @@ import {
   HumanSchema,
   UpdateHumanBodySchema,
 } from '../schemas/human.js';
+import { CheckQuerySchema, CheckResultSchema } from '../schemas/check.js';
 import { SlotsQuerySchema, SlotsResponseSchema } from '../schemas/slot.js';
 
 const c = initContract();
@@ -101,5 +102,20 @@ export const humans = c.router({
       'lie in working hours or open overrides, avoid block overrides and confirmed bookings, ' +
       'start in the future and are sorted ascending; starts_at can be booked as-is. ' +
       'Errors: 404 NOT_FOUND, 422 INVALID_DURATION, 422 VALIDATION_ERROR.',
+  },
+  check: {
+    method: 'GET',
+    path: '/humans/:human_id/check',
+    pathParams: HumanPathParamsSchema,
+    query: CheckQuerySchema,
+    responses: { 200: CheckResultSchema },
+    summary: 'Check whether a start would book',
+    description:
+      'Judges starts_at + duration exactly as POST /v1/bookings would now (same data, same ' +
+      'checks in the same order; quota aside) without booking. When not bookable, `code` is ' +
+      'the refusal the booking would get (INVALID_DURATION, VALIDATION_ERROR for a past ' +
+      'start, OUTSIDE_WORKING_HOURS, SCHEDULE_BLOCKED, SLOT_UNAVAILABLE), `message` says why, ' +
+      'and `alternatives` lists up to 3 bookable starts nearest to it (within 30 days either ' +
+      'side). Errors: 404 NOT_FOUND, 422 VALIDATION_ERROR (malformed query).',
   },
 });

@@ -3,6 +3,7 @@ import { ErrorEnvelopeSchema } from '../errors.js';
 import { ListQuery, listOf } from '../schemas/common.js';
 import {
   CreateWebhookBodySchema,
+  DeliveryPathParamsSchema,
   WebhookDeliverySchema,
   WebhookPathParamsSchema,
   WebhookSchema,
@@ -52,5 +53,18 @@ export const webhooks = c.router({
     description:
       'Lists deliveries to the webhook, newest first, each with its attempts (at most 3: ' +
       'immediately, then 5 and 60 minutes after a failure). Errors: 404 NOT_FOUND.',
+  },
+  retryDelivery: {
+    method: 'POST',
+    path: '/webhooks/:webhook_id/deliveries/:delivery_id/retry',
+    pathParams: DeliveryPathParamsSchema,
+    body: c.noBody(),
+    responses: { 202: WebhookDeliverySchema, 409: ErrorEnvelopeSchema },
+    summary: 'Retry a delivery now',
+    description:
+      'Queues one more attempt, made at once, of a delivered or failed delivery: the same ' +
+      'body, signed afresh. Answers 202 with the delivery, pending again; the attempt joins ' +
+      'its log as attempt 4, 5, ... and a failed manual attempt is not retried on its own. ' +
+      'Errors: 404 NOT_FOUND, 409 DELIVERY_PENDING (its attempts are still under way).',
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BookingSchema } from './booking.js';
-import { UtcTimestamp } from './common.js';
+import { Uuid, UtcTimestamp } from './common.js';
 
 /** Events a webhook can subscribe to (SPEC part 6). */
 export const WEBHOOK_EVENT_TYPES = ['booking.confirmed', 'booking.cancelled'] as const;
@@ -18,3 +18,38 @@ export const WebhookEventSchema = z.object({
 });
 
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
+
+/** Largest page of GET /v1/events. */
+export const MAX_EVENTS_PAGE = 100;
+
+/** Query of GET /v1/events: resume after the last event you processed. */
+export const EventsQuerySchema = z.object({
+  after: Uuid.optional().describe('Id of the last event already processed; absent = from the oldest kept event'),
+  limit: z.coerce
+    .number()
+    .int('must be an integer from 1 to 100')
+    .min(1, 'must be from 1 to 100')
+    .max(MAX_EVENTS_PAGE, 'must be from 1 to 100')
+    .default(50),
+});
+
+export type EventsQuery = z.infer<typeof EventsQuerySchema>;
+
+/** One entry of the events feed: the webhook delivery body, plus the event's id. */
+export const EventSchema = WebhookEventSchema.extend({
+  id: Uuid.describe('Pass as `after` to resume the feed behind this event'),
+});
+
+export type Event = z.infer<typeof EventSchema>;
+
+/**
+ * A page of the feed, oldest first. next_cursor is the id of the last event when more are
+ * already waiting, null when you are caught up (then poll again later with after = the last
+ * id you processed).
+ */
+export const EventsPageSchema = z.object({
+  data: z.array(EventSchema),
+  next_cursor: Uuid.nullable(),
+});
+
+export type EventsPage = z.infer<typeof EventsPageSchema>;

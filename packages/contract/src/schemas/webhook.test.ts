@@ -67,6 +67,8 @@ describe('webhook responses', () => {
     };
     expect(WebhookDeliverySchema.parse(delivery)).toEqual(delivery);
     expect(WebhookDeliverySchema.safeParse({ ...delivery, status: 'attempting' }).success).toBe(false);
-    expect(WebhookDeliverySchema.safeParse({ ...delivery, attempts: [{ ...delivery.attempts[0], attempt: 4 }] }).success).toBe(false);
+    // Attempt 4 and later are manual retries (POST .../retry); 0 is never an attempt.
+    expect(WebhookDeliverySchema.safeParse({ ...delivery, attempts: [{ ...delivery.attempts[0], attempt: 4 }] }).success).toBe(true);
+    expect(WebhookDeliverySchema.safeParse({ ...delivery, attempts: [{ ...delivery.attempts[0], attempt: 0 }] }).success).toBe(false);
   });
 });

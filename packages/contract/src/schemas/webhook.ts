@@ -59,7 +59,8 @@ export const DeliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 
 export const DeliveryAttemptSchema = z.object({
-  attempt: z.number().int().min(1).max(3),
+  // 1..3 are the automatic schedule; each manual retry (POST .../retry) adds one more.
+  attempt: z.number().int().min(1).describe('1-3: the automatic attempts; 4 and up: manual retries'),
   attempted_at: UtcTimestamp,
   status_code: z.number().int().nullable().describe('HTTP status of the answer; null when none came'),
   error: z.string().nullable().describe('Why the attempt failed (timeout, connection refused, ...)'),
@@ -82,3 +83,5 @@ export const WebhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
 export const WebhookPathParamsSchema = z.object({ webhook_id: Uuid });
+
+export const DeliveryPathParamsSchema = z.object({ webhook_id: Uuid, delivery_id: Uuid });

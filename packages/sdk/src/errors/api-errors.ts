@@ -266,6 +266,26 @@ export class InternalServerError extends HumantimeError {
 }
 
 /**
+ * 409: a manual retry of a delivery whose automatic attempts are still under way; wait for
+ * it to end as delivered or failed (see `webhooks.deliveries`), then retry.
+ *
+ * @example
+ * import { DeliveryPendingError } from '@humantime/sdk';
+ * await client.webhooks.retryDelivery(webhookId, deliveryId).catch((err) => {
+ *   if (err instanceof DeliveryPendingError) return null; // already being attempted
+ *   throw err;
+ * });
+ */
+export class DeliveryPendingError extends HumantimeError {
+  override name = 'DeliveryPendingError';
+  declare readonly code: 'DELIVERY_PENDING';
+  declare readonly status: number;
+  constructor(init: HumantimeErrorInit) {
+    super('DELIVERY_PENDING', init);
+  }
+}
+
+/**
  * 501: the server declares this route but does not implement it yet. Never retried.
  *
  * @example
@@ -305,6 +325,7 @@ export const API_ERROR_CLASSES = {
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,
   RATE_LIMITED: RateLimitedError,
   INTERNAL_ERROR: InternalServerError,
+  DELIVERY_PENDING: DeliveryPendingError,
   NOT_IMPLEMENTED: NotImplementedError,
   OUTSIDE_BOOKING_WINDOW: OutsideBookingWindowError,
   BOOKING_CANCELLED: BookingCancelledError,

@@ -62,6 +62,18 @@ describe('bookings.bookFirstAvailable', () => {
     expect(calls[1]!.headers.get('idempotency-key')).toBeTruthy();
   });
 
+  it('tries only the slots `accept` takes, and re-queries on 409 within them', async () => {
+    const calls = fakeApi([slot(9), slot(13), slot(14), slot(15)], new Set([slot(13).starts_at]));
+    const afternoon = (s: { starts_at: string }) => Number(s.starts_at.slice(11, 13)) >= 13;
+    const result = await testClient().bookings.bookFirstAvailable({ ...params, accept: afternoon });
+    expect(result.starts_at).toBe(slot(14).starts_at);
+    expect(bookedStarts(calls)).toEqual([slot(13).starts_at, slot(14).starts_at]);
+    const none = await testClient()
+      .bookings.bookFirstAvailable({ ...params, accept: () => false })
+      .catch((e: unknown) => e);
+    expect(none).toBeInstanceOf(NoSlotAvailableError);
+  });
+
   it('on 409 re-queries the slots and tries the next one', async () => {
     const calls = fakeApi([slot(9), slot(10), slot(11)], new Set([slot(9).starts_at]));
     const result = await testClient().bookings.bookFirstAvailable(params);

@@ -1,7 +1,7 @@
 import { NoSlotAvailableError } from '../errors/humantime-error.js';
 import { isHumantimeError } from '../errors/is-humantime-error.js';
 import type { RequestOptions } from '../options.js';
-import type { Booking, CreateBookingParams, SlotsParams, SlotsResponse } from '../types.js';
+import type { Booking, CreateBookingParams, Slot, SlotsParams, SlotsResponse } from '../types.js';
 
 /**
  * Arguments of `bookings.bookFirstAvailable`: the booking's fields without `starts_at`,
@@ -20,6 +20,11 @@ export interface BookFirstAvailableParams extends Omit<CreateBookingParams, 'sta
   date_to: SlotsParams['date_to'];
   /** Booking attempts (POSTs) before giving up; each lost race costs one. Default 5. */
   maxAttempts?: number;
+  /**
+   * Only listed slots for which this returns true are tried (e.g. afternoons only);
+   * default every slot.
+   */
+  accept?: (slot: Slot) => boolean;
 }
 
 export interface BookFirstAvailableDeps {
@@ -40,7 +45,7 @@ export async function bookFirstAvailable(
   params: BookFirstAvailableParams,
   options?: RequestOptions,
 ): Promise<Booking> {
-  const { date_from, date_to, maxAttempts = DEFAULT_MAX_ATTEMPTS, ...booking } = params;
+  const { date_from, date_to, maxAttempts = DEFAULT_MAX_ATTEMPTS, accept = () => true, ...booking } = params;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
     throw new TypeError(`maxAttempts must be a positive integer, got ${String(maxAttempts)}`);
   }
@@ -51,7 +56,7 @@ export async function bookFirstAvailable(
     const { slots } = await deps.slots(booking.human_id, { date_from, date_to, duration: booking.duration }, options);
     // A slot we lost is skipped even if it is listed again (its winner may have cancelled),
     // so every attempt makes progress and the loop is bounded by the slots in the range.
-    const slot = slots.find((candidate) => !tried.includes(candidate.starts_at));
+    const slot = slots.find((candidate) => accept(candidate) && !tried.includes(candidate.starts_at));
     if (!slot) {
       throw new NoSlotAvailableError({
         reason: 'no_slots_listed',

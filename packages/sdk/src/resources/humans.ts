@@ -3,6 +3,8 @@ import { listPromise, type ListPromise } from '../paging/list-promise.js';
 import { pathParam, successBody, type ApiClient } from '../http/api-client.js';
 import type {
   Availability,
+  CheckParams,
+  CheckResult,
   CreateHumanParams,
   Human,
   ListParams,
@@ -113,5 +115,18 @@ export class HumansResource {
   async slots(humanId: string, params: SlotsParams, options?: RequestOptions): Promise<SlotsResponse> {
     const human_id = pathParam(humanId, 'humanId');
     return this.#api.humans.slots({ params: { human_id }, query: params, requestOptions: options }).then(successBody);
+  }
+
+  /**
+   * GET /v1/humans/{human_id}/check: whether a booking of this start would succeed now
+   * (quota aside), the refusal code it would get if not, and up to 3 nearest listed starts.
+   * Books nothing.
+   * @example
+   * const verdict = await client.humans.check(humanId, { starts_at: '2026-12-01T14:00:00Z', duration: 30 });
+   * if (!verdict.bookable) console.log(verdict.code, verdict.message, verdict.alternatives);
+   */
+  async check(humanId: string, params: CheckParams, options?: RequestOptions): Promise<CheckResult> {
+    const human_id = pathParam(humanId, 'humanId');
+    return this.#api.humans.check({ params: { human_id }, query: params, requestOptions: options }).then(successBody);
   }
 }

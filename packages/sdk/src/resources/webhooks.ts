@@ -67,4 +67,21 @@ export class WebhooksResource {
       params.cursor,
     );
   }
+
+  /**
+   * POST /v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry: one more attempt, made
+   * at once, of a delivered or failed delivery (same body, fresh signature). Resolves to the
+   * delivery, pending again; rejects with DeliveryPendingError while its automatic attempts
+   * are under way. Not retried after a 5xx or timeout (a retry would queue another attempt).
+   * @example
+   * const delivery = await client.webhooks.retryDelivery(webhookId, deliveryId);
+   * console.log(delivery.status); // 'pending' until the attempt is recorded
+   */
+  async retryDelivery(webhookId: string, deliveryId: string, options?: RequestOptions): Promise<WebhookDelivery> {
+    const webhook_id = pathParam(webhookId, 'webhookId');
+    const delivery_id = pathParam(deliveryId, 'deliveryId');
+    return this.#api.webhooks
+      .retryDelivery({ params: { webhook_id, delivery_id }, requestOptions: options })
+      .then(successBody);
+  }
 }

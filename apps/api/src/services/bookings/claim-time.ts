@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bufferedRange, checkBooking, localDateOf } from '@humantime/slot-engine';
+import { bufferedRange, localDateOf } from '@humantime/slot-engine';
 import { isBookingConflict } from '../../db/prisma-errors.js';
 import type { Sql } from '../../db/sql.js';
 import { countBookingOnDay, uncountBooking } from '../../db/tables/booking-day-counts.js';
@@ -7,7 +7,8 @@ import { insertBooking, type BookingRow } from '../../db/tables/bookings.js';
 import { deleteTimeClaim, insertTimeClaim } from '../../db/tables/time-claims.js';
 import { notFound } from '../../lib/app-error.js';
 import { candidateDates, loadSchedule } from '../schedule/load-schedule.js';
-import { refusalError, slotUnavailable } from './refusal.js';
+import { judgeStart } from './judge-start.js';
+import { slotUnavailable } from './refusal.js';
 
 export interface BookingRequest {
   organizationId: string;
@@ -34,21 +35,10 @@ export async function claimTime(query: Sql, b: BookingRequest, now: Date): Promi
   const { dateFrom, dateTo } = candidateDates(b.start);
   const human = await loadSchedule(query, b.organizationId, b.humanId, dateFrom, dateTo);
   if (!human) throw notFound('Human');
-  // The same data and the same function decide what GET /slots lists, so a listed start
-  // books and an unlisted one is refused, in PRODUCT's check order.
-  const verdict = checkBooking({
-    timezone: human.timezone,
-    schedule: human.schedule,
-    overrides: human.overrides,
-    busy: human.busy,
-    rules: human.rules,
-    bookingsPerDay: human.bookingsPerDay,
-    meetingDurations: human.meetingDurations,
-    start: b.start,
-    durationMinutes: b.durationMinutes,
-    now: now.getTime(),
-  });
-  if (!verdict.ok) throw refusalError(verdict.reason, human.meetingDurations);
+  // The same data and the same function decide what GET /slots lists (and what GET /check
+  // answers), so a listed start books and an unlisted one is refused, in PRODUCT's order.
+  const refusal = judgeStart(human, b.start, b.durationMinutes, now);
+  if (refusal) throw refusal;
 
   const end = b.start + b.durationMinutes * 60_000;
   const localDate = localDateOf(human.timezone, b.start);

@@ -1,8 +1,9 @@
+import type { ErrorCode } from '@humantime/contract';
 import type { BookingRefusal } from '@humantime/slot-engine';
 import { AppError } from '../../lib/app-error.js';
 
 /** The slot engine's verdict as the API's error, with a message that says what to do next. */
-export function refusalError(reason: BookingRefusal, meetingDurations: number[]): AppError {
+export function refusalError(reason: BookingRefusal, meetingDurations: number[]): AppError<ErrorCode> {
   switch (reason) {
     case 'INVALID_DURATION':
       return invalidDuration(meetingDurations);
@@ -27,14 +28,14 @@ export function refusalError(reason: BookingRefusal, meetingDurations: number[])
   }
 }
 
-export function invalidDuration(meetingDurations: number[]): AppError {
+export function invalidDuration(meetingDurations: number[]): AppError<ErrorCode> {
   return new AppError(
     'INVALID_DURATION',
     `duration must be one of this human's meeting_durations: ${meetingDurations.join(', ')} (minutes).`,
   );
 }
 
-export function slotUnavailable(): AppError {
+export function slotUnavailable(): AppError<ErrorCode> {
   return new AppError(
     'SLOT_UNAVAILABLE',
     'The slot is not available: another booking overlaps it or its buffer, or its day already holds ' +

@@ -5,14 +5,14 @@ import { notFound } from '../../lib/app-error.js';
 import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 
-const include = {
+export const deliveryInclude = {
   event: { select: { type: true, bookingId: true } },
   attempts: { orderBy: { attempt: 'asc' } },
 } satisfies Prisma.DeliveryInclude;
 
-type DeliveryRow = Prisma.DeliveryGetPayload<{ include: typeof include }>;
+type DeliveryRow = Prisma.DeliveryGetPayload<{ include: typeof deliveryInclude }>;
 
-function deliveryView(row: DeliveryRow): WebhookDelivery {
+export function deliveryView(row: DeliveryRow): WebhookDelivery {
   return {
     id: row.id,
     webhook_id: row.webhookId,
@@ -40,7 +40,7 @@ export async function listDeliveries(db: Db, organizationId: string, webhookId: 
     where: { webhookId, ...afterCursor(query.cursor) },
     orderBy: newestFirst,
     take: query.limit + 1,
-    include,
+    include: deliveryInclude,
   });
   return toPage(rows, query.limit, deliveryView);
 }

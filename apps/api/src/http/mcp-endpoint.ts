@@ -1,0 +1,55 @@
+import { createHumantimeMcpServer } from '@humantime/mcp';
+import { Humantime } from '@humantime/sdk';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Request, RequestHandler } from 'express';
+import { bearerToken } from './authenticate.js';
+
+/**
+ * The API's own base URL as the request reached it: the local address and port of this
+ * very connection, so the MCP tools call back into this process over loopback whatever
+ * port it listens on (tests bind port 0) and however it is proxied from outside.
+ */
+function selfBaseUrl(req: Request): string {
+  const { localAddress, localPort } = req.socket;
+  let host = (localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  if (host === '::' || host === '0.0.0.0') host = '127.0.0.1';
+  if (host.includes(':')) host = `[${host}]`;
+  return `http://${host}:${localPort}`;
+}
+
+/**
+ * POST /mcp: the MCP Streamable HTTP transport, stateless. Every request gets a fresh
+ * server and transport (no session id), so any number of API processes can answer any
+ * request. Authentication already ran (the same `authenticate` as /v1), and the tools
+ * reach the API only through @humantime/sdk with the caller's own key, so /mcp can do
+ * exactly what /v1 allows that key and nothing more: same tenant scoping, limits and logs.
+ */
+export function mcpEndpoint(): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const client = new Humantime({ apiKey: bearerToken(req.header('authorization'))!, baseUrl: selfBaseUrl(req), maxRetries: 0 });
+      const server = createHumantimeMcpServer(client);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * GET and DELETE /mcp: a stateless server keeps no stream to resume and no session to end.
+ * 405 is what the MCP specification asks for; the body is a JSON-RPC error, as the client expects.
+ */
+export const mcpMethodNotAllowed: RequestHandler = (_req, res) => {
+  res.status(405).set('Allow', 'POST').json({
+    jsonrpc: '2.0',
+    error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC requests with POST.' },
+    id: null,
+  });
+};

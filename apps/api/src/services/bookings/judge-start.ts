@@ -1,0 +1,32 @@
+import { checkBooking } from '@humantime/slot-engine';
+import type { ErrorCode } from '@humantime/contract';
+import type { AppError } from '../../lib/app-error.js';
+import type { ScheduleSnapshot } from '../schedule/load-schedule.js';
+import { refusalError } from './refusal.js';
+
+/**
+ * The booking rule in one place: whether `start` + `durationMinutes` may be booked on this
+ * snapshot at `now`, or the AppError a booking would be refused with (PRODUCT's check
+ * order; the quota comes later, in the booking's transaction). POST /v1/bookings and
+ * GET /v1/humans/{id}/check both judge through here, so they cannot disagree.
+ */
+export function judgeStart(
+  human: ScheduleSnapshot,
+  start: number,
+  durationMinutes: number,
+  now: Date,
+): AppError<ErrorCode> | undefined {
+  const verdict = checkBooking({
+    timezone: human.timezone,
+    schedule: human.schedule,
+    overrides: human.overrides,
+    busy: human.busy,
+    rules: human.rules,
+    bookingsPerDay: human.bookingsPerDay,
+    meetingDurations: human.meetingDurations,
+    start,
+    durationMinutes,
+    now: now.getTime(),
+  });
+  return verdict.ok ? undefined : refusalError(verdict.reason, human.meetingDurations);
+}

@@ -1,0 +1,69 @@
+import { MAX_CHECK_ALTERNATIVES, type CheckQuery, type CheckResult } from '@humantime/contract';
+import { computeSlots, localDateOf } from '@humantime/slot-engine';
+import type { Sql } from '../../db/sql.js';
+import { notFound } from '../../lib/app-error.js';
+import { toTimestamp } from '../../lib/timestamps.js';
+import { judgeStart } from '../bookings/judge-start.js';
+import { loadSchedule, type ScheduleSnapshot } from '../schedule/load-schedule.js';
+
+const DAY = 86_400_000;
+/** Alternatives are searched this many local days either side of the requested start. */
+const SEARCH_DAYS = 29;
+/** The loaded UTC dates reach one day further, so every local date searched is covered. */
+const LOAD_DAYS = SEARCH_DAYS + 1;
+
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) => utcDay(Date.parse(`${date}T00:00:00Z`) + days * DAY);
+
+/**
+ * GET /v1/humans/{id}/check: judges the start with the booking's own rule (judgeStart) on
+ * the booking's own read (loadSchedule), widened so the same snapshot also yields the
+ * nearest listed starts. Quota is not judged: it depends on the moment of booking, not on
+ * the time asked for.
+ */
+export async function checkStart(
+  sql: Sql,
+  organizationId: string,
+  humanId: string,
+  query: CheckQuery,
+  now: Date,
+): Promise<CheckResult> {
+  const start = Date.parse(query.starts_at);
+  const human = await loadSchedule(sql, organizationId, humanId, utcDay(start - LOAD_DAYS * DAY), utcDay(start + LOAD_DAYS * DAY));
+  if (!human) throw notFound('Human');
+  const refusal = judgeStart(human, start, query.duration, now);
+  if (!refusal) return { bookable: true, code: null, message: null, alternatives: [] };
+  // With a duration the human does not offer there is nothing to list: the message names
+  // the durations that are.
+  const alternatives = refusal.code === 'INVALID_DURATION' ? [] : nearestSlots(human, start, query.duration, now);
+  return {
+    bookable: false,
+    code: refusal.code,
+    message: alternatives.length > 0 ? `${refusal.message} The nearest bookable starts are in alternatives.` : refusal.message,
+    alternatives,
+  };
+}
+
+function nearestSlots(human: ScheduleSnapshot, start: number, duration: number, now: Date) {
+  const localDay = localDateOf(human.timezone, start);
+  const slots = computeSlots({
+    timezone: human.timezone,
+    schedule: human.schedule,
+    overrides: human.overrides,
+    busy: human.busy,
+    rules: human.rules,
+    bookingsPerDay: human.bookingsPerDay,
+    dateFrom: addDays(localDay, -SEARCH_DAYS),
+    dateTo: addDays(localDay, SEARCH_DAYS),
+    durationMinutes: duration,
+    now: now.getTime(),
+  });
+  return slots
+    .map((slot) => ({ slot, distance: Math.abs(slot.start - start) }))
+    // Nearest first; of two equally near, the earlier.
+    .sort((a, b) => a.distance - b.distance || a.slot.start - b.slot.start)
+    .slice(0, MAX_CHECK_ALTERNATIVES)
+    .map(({ slot }) => slot)
+    .sort((a, b) => a.start - b.start)
+    .map((s) => ({ starts_at: toTimestamp(new Date(s.start)), ends_at: toTimestamp(new Date(s.end)) }));
+}

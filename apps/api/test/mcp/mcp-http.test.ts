@@ -1,0 +1,172 @@
+import { TOOL_NAMES } from '@humantime/mcp';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import Ajv from 'ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONDAY, at } from '../booking-fixtures.js';
+import { startTestApp, type TestApp } from '../test-app.js';
+import { eventually } from '../webhook-fixtures.js';
+import { tokyoScenario } from './agent-scenario.js';
+import { call, callOk, httpMcpClient, textOf } from './mcp-client.js';
+
+// The MCP SDK's own client against /mcp of a live API on the embedded store.
+
+let app: TestApp;
+let org: { id: string; key: string };
+let client: Client;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  org = await app.createOrg('free');
+  client = await httpMcpClient(app.url, org.key);
+});
+afterAll(async () => {
+  await client?.close();
+  await app.close();
+});
+
+const UTC_HUMAN = {
+  name: 'Grace Hopper',
+  timezone: 'UTC',
+  availability: { working_days: [1, 2, 3, 4, 5, 6, 7], work_start: '09:00', work_end: '17:00', meeting_durations: [30, 60] },
+};
+
+/** Expects a tool error whose text starts with the code and says what to do next. */
+async function expectRefusal(name: string, args: Record<string, unknown>, code: string, c = client) {
+  const result = await call(c, name, args);
+  expect(result.isError, `${name} should be refused with ${code}: ${textOf(result)}`).toBe(true);
+  expect(textOf(result).startsWith(`${code}: `), textOf(result)).toBe(true);
+  expect(textOf(result)).toContain('\nNext: ');
+  expect(result.structuredContent.error.code).toBe(code);
+  return textOf(result);
+}
+
+describe('/mcp over Streamable HTTP', () => {
+  it('lists exactly the tools, each with a valid JSON Schema input and an LLM-facing description', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
+    const ajv = new Ajv({ strict: false });
+    for (const tool of tools) {
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(ajv.validateSchema(tool.inputSchema), `${tool.name}: ${ajv.errorsText()}`).toBe(true);
+      expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
+      expect(tool.description!.length, tool.name).toBeGreaterThan(80);
+    }
+    // Derived from the contract: create_human carries the contract's fields and requirements.
+    const create = tools.find((t) => t.name === 'create_human')!;
+    expect(Object.keys(create.inputSchema.properties!).sort()).toEqual(['availability', 'email', 'name', 'role', 'timezone']);
+    expect(create.inputSchema.required!.sort()).toEqual(['name', 'timezone']);
+  });
+
+  it('calls every tool', async () => {
+    const human = await callOk(client, 'create_human', UTC_HUMAN);
+    expect(human.created_at_local).toMatch(/ UTC \(\+00:00\)$/);
+    expect((await callOk(client, 'get_human', { human_id: human.id })).name).toBe('Grace Hopper');
+    expect((await callOk(client, 'list_humans', { limit: 10 })).data.map((h: { id: string }) => h.id)).toContain(human.id);
+    const hours = await callOk(client, 'set_availability', {
+      human_id: human.id, working_days: [1, 2, 3, 4, 5, 6, 7], work_start: '08:00', work_end: '18:00', meeting_durations: [30, 60],
+    });
+    expect(hours.availability_rules.work_start).toBe('08:00');
+    const block = await callOk(client, 'add_override', { human_id: human.id, kind: 'block', start_date: MONDAY, start_time: '12:00', end_time: '13:00', reason: 'Lunch' });
+    expect(block.kind).toBe('block');
+
+    const found = await callOk(client, 'find_slots', { human_id: human.id, date_from: MONDAY, date_to: MONDAY, duration: 60, earliest_time: '11:00', latest_time: '15:00' });
+    // 11:00-12:00 and 13:00-15:00 around the lunch block, one-hour grid from 08:00.
+    expect(found.days[0].slots.map((s: { starts_at: string }) => s.starts_at)).toEqual([at(MONDAY, '11:00'), at(MONDAY, '13:00'), at(MONDAY, '14:00')]);
+
+    const verdict = await callOk(client, 'check_time', { human_id: human.id, starts_at: at(MONDAY, '12:00'), duration: 60 });
+    expect(verdict).toMatchObject({ bookable: false, code: 'SCHEDULE_BLOCKED' });
+    expect(verdict.alternatives[0].starts_at_local).toMatch(/^Mon 2030-01-07 \d\d:00 UTC \(\+00:00\)$/);
+    expect((await callOk(client, 'remove_override', { human_id: human.id, override_id: block.id })).removed).toBe(true);
+    expect((await callOk(client, 'check_time', { human_id: human.id, starts_at: at(MONDAY, '12:00'), duration: 60 })).bookable).toBe(true);
+
+    const booking = await callOk(client, 'book_slot', { human_id: human.id, starts_at: at(MONDAY, '12:00'), duration: 60, attendee_name: 'Ada', metadata: { ticket: 'T-1' } });
+    expect(booking.metadata).toEqual({ ticket: 'T-1' });
+    const first = await callOk(client, 'book_first_available', {
+      human_id: human.id, earliest_date: MONDAY, latest_date: MONDAY, earliest_time: '12:00', duration: 60, attendee_name: 'Bob',
+    });
+    expect(first.starts_at).toBe(at(MONDAY, '13:00'));
+    expect((await callOk(client, 'get_booking', { booking_id: booking.id })).id).toBe(booking.id);
+    expect((await callOk(client, 'list_bookings', { human_id: human.id })).data).toHaveLength(2);
+    const cancelled = await callOk(client, 'cancel_booking', { booking_id: booking.id });
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.cancelled_at_local).toMatch(/UTC \(\+00:00\)$/);
+    expect((await callOk(client, 'get_usage')).used).toBe(2);
+
+    const events = await eventually('three events in the feed', async () => {
+      const e = await callOk(client, 'list_events', { limit: 100 });
+      return e.data.length === 3 && e;
+    });
+    expect(events.data.map((e: { event: string }) => e.event)).toEqual(['booking.confirmed', 'booking.confirmed', 'booking.cancelled']);
+    expect(events.data[0].data.starts_at_local).toBe('Mon 2030-01-07 12:00 UTC (+00:00)');
+    expect((await callOk(client, 'list_events', { after: events.data[2].id })).data).toEqual([]);
+  });
+
+  it('returns each refusal as a tool error starting with its stable code', async () => {
+    const human = await callOk(client, 'create_human', UTC_HUMAN);
+    const book = (time: string, extra: Record<string, unknown> = {}) => ({ human_id: human.id, starts_at: at(MONDAY, time), duration: 30, attendee_name: 'Ada', ...extra });
+    await callOk(client, 'book_slot', book('09:00'));
+    expect(await expectRefusal('book_slot', book('09:00'), 'SLOT_UNAVAILABLE')).toContain('find_slots');
+    expect(await expectRefusal('book_slot', book('09:00', { duration: 45 }), 'INVALID_DURATION')).toContain('30, 60');
+    await expectRefusal('book_slot', book('03:00'), 'OUTSIDE_WORKING_HOURS');
+    await callOk(client, 'add_override', { human_id: human.id, kind: 'block', start_date: MONDAY, start_time: '15:00', end_time: '16:00' });
+    await expectRefusal('book_slot', book('15:00'), 'SCHEDULE_BLOCKED');
+    await expectRefusal('book_slot', { ...book('09:30'), starts_at: '2020-01-06T09:30:00Z' }, 'VALIDATION_ERROR');
+    // Checked by the tool's input schema (the contract's) before any request: same convention.
+    expect(await expectRefusal('create_human', { name: 'X', timezone: 'Mars/Olympus' }, 'VALIDATION_ERROR')).toContain('timezone');
+    expect(await expectRefusal('get_booking', {}, 'VALIDATION_ERROR')).toContain('booking_id');
+    await expectRefusal('find_slots', { human_id: human.id, date_from: MONDAY, date_to: MONDAY, duration: 45 }, 'INVALID_DURATION');
+    await expectRefusal('get_human', { human_id: '00000000-0000-4000-8000-000000000000' }, 'NOT_FOUND');
+    await expectRefusal('book_first_available', { human_id: human.id, earliest_date: MONDAY, latest_date: MONDAY, earliest_time: '17:00', duration: 30, attendee_name: 'Ada' }, 'NO_SLOT_AVAILABLE');
+    const events = await call(client, 'list_events', { after: human.id });
+    expect(textOf(events)).toMatch(/^VALIDATION_ERROR: after/);
+    // The Free plan's 100 bookings this month are used up.
+    const month = new Date().toISOString().slice(0, 7);
+    await app.database.store.sql(
+      `INSERT INTO usage_periods (organization_id, period_start, used) VALUES ($1::uuid, $2::date, 100)
+       ON CONFLICT (organization_id, period_start) DO UPDATE SET used = 100`,
+      [org.id, `${month}-01`],
+    );
+    expect(await expectRefusal('book_slot', book('10:00'), 'LIMIT_REACHED')).toContain('get_usage');
+    await app.database.store.sql('UPDATE usage_periods SET used = 0 WHERE organization_id = $1::uuid', [org.id]);
+  });
+
+  it("answers NOT_FOUND for another organization's ids", async () => {
+    const human = await callOk(client, 'create_human', UTC_HUMAN);
+    const booking = await callOk(client, 'book_slot', { human_id: human.id, starts_at: at(MONDAY, '11:00'), duration: 30, attendee_name: 'Ada' });
+    const other = await app.createOrg('free');
+    const intruder = await httpMcpClient(app.url, other.key);
+    try {
+      await expectRefusal('get_human', { human_id: human.id }, 'NOT_FOUND', intruder);
+      await expectRefusal('find_slots', { human_id: human.id, date_from: MONDAY, date_to: MONDAY, duration: 30 }, 'NOT_FOUND', intruder);
+      await expectRefusal('check_time', { human_id: human.id, starts_at: at(MONDAY, '12:00'), duration: 30 }, 'NOT_FOUND', intruder);
+      await expectRefusal('book_slot', { human_id: human.id, starts_at: at(MONDAY, '12:00'), duration: 30, attendee_name: 'Eve' }, 'NOT_FOUND', intruder);
+      await expectRefusal('get_booking', { booking_id: booking.id }, 'NOT_FOUND', intruder);
+      await expectRefusal('cancel_booking', { booking_id: booking.id }, 'NOT_FOUND', intruder);
+      expect((await callOk(intruder, 'list_bookings')).data).toEqual([]);
+    } finally {
+      await intruder.close();
+    }
+    expect((await callOk(client, 'get_booking', { booking_id: booking.id })).status).toBe('confirmed');
+  });
+
+  it('answers 401 with the envelope without a valid key, and 405 to GET (stateless)', async () => {
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    for (const key of [null, 'sk_live_not-a-real-key-0000000000000000', org.key.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))]) {
+      const res = await app.call('POST', '/mcp', { key, body: initialize, headers });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.stringContaining('missing or invalid'), status: 401 } });
+    }
+    const ok = await app.call('POST', '/mcp', { key: org.key, body: initialize, headers });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('mcp-session-id')).toBeNull();
+    expect((await app.call('GET', '/mcp', { key: org.key, headers })).status).toBe(405);
+    // A client that never connected cannot call a tool either.
+    expect((await app.call('POST', '/mcp', { body: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers })).status).toBe(401);
+  });
+
+  it('runs the agent scenario: Tokyo, next Tuesday afternoon, book the first slot', async () => {
+    await tokyoScenario(client);
+  });
+});
+

@@ -1,0 +1,22 @@
+import { initContract } from '@ts-rest/core';
+import { EventsPageSchema, EventsQuerySchema } from '../schemas/event.js';
+
+const c = initContract();
+
+export const events = c.router({
+  list: {
+    method: 'GET',
+    path: '/events',
+    query: EventsQuerySchema,
+    responses: { 200: EventsPageSchema },
+    summary: 'Read the events feed',
+    description:
+      "The organization's booking events of the last 30 days, OLDEST first, each exactly as a " +
+      'webhook delivery carries it plus its `id`: for an agent that was offline or has no ' +
+      'webhook. Every event appears exactly once, in a stable order, even while bookings ' +
+      'commit concurrently (an event shows up once every transaction before it has ended). ' +
+      'Resume with `after` = the id of the last event processed; `next_cursor` is that id ' +
+      'when more events are already waiting, null when caught up. Errors: 422 ' +
+      'VALIDATION_ERROR (limit out of range, or `after` not an event of this organization).',
+  },
+});

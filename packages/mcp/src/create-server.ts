@@ -1,0 +1,69 @@
+import type { Humantime } from '@humantime/sdk';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerAccountTools } from './tools/account-tools.js';
+import { registerBookingTools } from './tools/booking-tools.js';
+import { registerHumanTools } from './tools/human-tools.js';
+import { registerOverrideTools } from './tools/override-tools.js';
+import { refused } from './tool-result.js';
+import { registerSlotTools } from './tools/slot-tools.js';
+
+/** The tools, by their stable names. Later capabilities (holds, reschedule, several humans) add theirs. */
+export const TOOL_NAMES = [
+  'list_humans',
+  'get_human',
+  'create_human',
+  'set_availability',
+  'add_override',
+  'remove_override',
+  'find_slots',
+  'check_time',
+  'book_slot',
+  'book_first_available',
+  'cancel_booking',
+  'get_booking',
+  'list_bookings',
+  'get_usage',
+  'list_events',
+] as const;
+
+export const SERVER_INSTRUCTIONS =
+  'humantime books time with real people ("humans"), each in their own time zone. Typical flow: list_humans (or create_human) -> ' +
+  'find_slots with local dates -> book_slot with a starts_at exactly as listed (or book_first_available in one step). Every time in a ' +
+  'result is given in UTC and as the human\'s local wall time (…_local); quote the local time to people and never convert zones ' +
+  'yourself. A refused call is a tool error starting with a stable code and saying what to do next.';
+
+/**
+ * An MCP server exposing humantime as tools, calling the API only through `client`.
+ * Transport-agnostic: connect it to stdio (bin.ts) or to a Streamable HTTP transport.
+ *
+ * @example
+ * const server = createHumantimeMcpServer(new Humantime({ apiKey, baseUrl }));
+ * await server.connect(new StdioServerTransport());
+ */
+export function createHumantimeMcpServer(client: Humantime, version = '0.1.0'): McpServer {
+  const server = new McpServer({ name: 'humantime', version }, { instructions: SERVER_INSTRUCTIONS });
+  registerHumanTools(server, client);
+  registerOverrideTools(server, client);
+  registerSlotTools(server, client);
+  registerBookingTools(server, client);
+  registerAccountTools(server, client);
+  speakRefusalsForSdkErrors(server);
+  return server;
+}
+
+const INPUT_ERROR = /^(?:MCP error -?\d+: )?Input validation error: Invalid arguments for tool \S+: ([\s\S]*)$/;
+
+/**
+ * The MCP SDK validates arguments against the input schema before a tool runs and reports
+ * a mismatch as a tool error in its own words. An agent should see one convention for every
+ * refusal, so those become VALIDATION_ERROR (the contract's code for malformed fields) and
+ * anything else the SDK caught becomes INTERNAL_ERROR. createToolError is the SDK's one
+ * place for both (TypeScript-private, so replaced on the instance); the refusal tests over
+ * /mcp and stdio pin this behaviour, so an SDK upgrade that changes it fails loudly.
+ */
+function speakRefusalsForSdkErrors(server: McpServer): void {
+  (server as unknown as { createToolError: (message: string) => unknown }).createToolError = (message: string) => {
+    const input = INPUT_ERROR.exec(message);
+    return input ? refused('VALIDATION_ERROR', input[1]!.trim()) : refused('INTERNAL_ERROR', message);
+  };
+}

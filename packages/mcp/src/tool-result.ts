@@ -1,0 +1,55 @@
+import { isHumantimeError } from '@humantime/sdk';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * What an agent should do after each refusal, keyed by the stable code the text starts
+ * with. Written for an LLM: one concrete next step, naming the tool to call.
+ */
+export const NEXT_STEP: Record<string, string> = {
+  UNAUTHORIZED: 'The API key is missing, wrong or was regenerated. Ask the operator for a current sk_live_ key; do not retry.',
+  NOT_FOUND: 'The id does not exist in this organization (or the human was deleted). Find the right id with list_humans or list_bookings; do not retry the same id.',
+  SLOT_UNAVAILABLE: 'The slot was just taken or overlaps a booking. Call find_slots again and book another listed start (or use book_first_available).',
+  INVALID_DURATION: "The duration is not one the human offers; the message lists the allowed ones. Retry with one of them (or change the human's meeting_durations with set_availability).",
+  OUTSIDE_WORKING_HOURS: 'That start is outside working hours or off the slot grid. Use a starts_at exactly as returned by find_slots, or call check_time to see the nearest bookable starts.',
+  SCHEDULE_BLOCKED: 'That time overlaps a block override (vacation, recurring meeting). Pick another start from find_slots, or call check_time for the nearest alternatives.',
+  LIMIT_REACHED: "The organization's plan limit is reached (monthly bookings or webhooks). Call get_usage and tell a person; retrying will not help until the plan or month changes.",
+  VALIDATION_ERROR: 'An argument is malformed or not allowed (the message names each field; a start in the past is also this). Fix those fields and call again.',
+  IDEMPOTENCY_KEY_REUSED: 'This idempotency_key was already used for a different booking. Use a new key for a new booking.',
+  PAYLOAD_TOO_LARGE: 'The request is too large (metadata is limited to 16 KiB). Send less and call again.',
+  RATE_LIMITED: 'Too many requests right now. Wait a few seconds and call again.',
+  INTERNAL_ERROR: 'The service failed. Wait a moment and try again; if it persists, tell a person.',
+  DELIVERY_PENDING: 'The delivery is still being attempted automatically. Check again later.',
+  NOT_IMPLEMENTED: 'The server does not support this yet. Tell a person.',
+  NO_SLOT_AVAILABLE: 'No bookable slot in that window. Widen the dates, times or weekdays and call book_first_available or find_slots again.',
+  CONNECTION_ERROR: 'The humantime API could not be reached. Wait a moment and try again; if it persists, check HUMANTIME_URL.',
+  TIMEOUT: 'The humantime API did not answer in time. Try again; a booking retried with the same idempotency_key never books twice.',
+};
+
+/** A successful tool result: the data as structuredContent, and a short text for the model. */
+export function ok(structured: Record<string, unknown>, text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+/** A refusal as an MCP tool error: the text starts with the stable code, then the next step. */
+export function refused(code: string, message: string): CallToolResult {
+  const next = NEXT_STEP[code] ?? 'Read the message, adjust the call and try again.';
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${code}: ${message}\nNext: ${next}` }],
+    structuredContent: { error: { code, message, next_step: next } },
+  };
+}
+
+/**
+ * Runs a tool body; an API error (or an SDK one such as NO_SLOT_AVAILABLE) becomes a tool
+ * error the agent can act on. Anything else is a bug and is rethrown for the MCP SDK to
+ * report.
+ */
+export async function asTool(run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isHumantimeError(error)) return refused(error.code, error.message);
+    throw error;
+  }
+}

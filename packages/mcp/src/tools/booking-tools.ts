@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BookingPathParamsSchema,
+  CreateBookingBodySchema,
+  ListBookingsQuerySchema,
+  LocalDate,
+  type Booking,
+} from '@humantime/contract';
+import type { Humantime } from '@humantime/sdk';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { withLocalTimes } from '../local-time.js';
+import { shapeOf } from '../schema-shapes.js';
+import { asTool, ok } from '../tool-result.js';
+import { zoneLookup } from '../zones.js';
+import { inLocalWindow, localWindowShape } from './local-window.js';
+
+/** A booking with every instant also in the human's wall time (UTC only if the human was deleted). */
+export async function localBooking(b: Booking, zoneOf: (humanId: string) => Promise<string | null>) {
+  const timezone = await zoneOf(b.human_id);
+  return { ...(timezone ? withLocalTimes(b, timezone) : b), timezone };
+}
+
+export function describeBooking(b: Awaited<ReturnType<typeof localBooking>>): string {
+  const when = 'starts_at_local' in b ? `${String(b.starts_at_local)} = ${b.starts_at}` : `${b.starts_at} (human deleted; local time unknown)`;
+  return `${b.status} booking ${b.id}: ${when}, ${b.duration_minutes} min, human ${b.human_id}, attendee ${b.attendee_name}`;
+}
+
+const bookingFields = shapeOf(CreateBookingBodySchema);
+
+export function registerBookingTools(server: McpServer, client: Humantime): void {
+  server.registerTool(
+    'book_slot',
+    {
+      title: 'Book a slot',
+      description:
+        'Books one start for a human, confirmed at once. starts_at must be a starts_at returned by find_slots (or check_time alternatives), ' +
+        'passed unchanged. Always idempotent: give idempotency_key (any unique string per intended booking) to make a retry after a lost ' +
+        'connection safe; one is generated otherwise. Returns the booking with UTC and local times. Refusals: SLOT_UNAVAILABLE (just taken: ' +
+        'call find_slots again), OUTSIDE_WORKING_HOURS, SCHEDULE_BLOCKED, INVALID_DURATION, VALIDATION_ERROR (e.g. a past start), ' +
+        'LIMIT_REACHED (monthly quota), NOT_FOUND.',
+      inputSchema: {
+        ...bookingFields,
+        idempotency_key: z.string().min(1).max(255).optional().describe('Reuse the same key to retry the same booking safely'),
+      },
+    },
+    ({ idempotency_key, ...body }) =>
+      asTool(async () => {
+        const booking = await client.bookings.create(body, { idempotencyKey: idempotency_key ?? `mcp-${randomUUID()}` });
+        const local = await localBooking(booking, zoneLookup(client));
+        return ok(local, `Booked: ${describeBooking(local)}`);
+      }),
+  );
+
+  server.registerTool(
+    'book_first_available',
+    {
+      title: 'Book the first open slot in a window',
+      description:
+        "Finds and books the earliest open start for a human within a window of the human's LOCAL dates (earliest_date..latest_date), " +
+        'optionally only between earliest_time and latest_time (local HH:MM) and on some weekdays (1=Mon..7=Sun). If someone else takes ' +
+        'the slot first (409) it re-queries and books the next one. Returns the booking with UTC and local times. Refusals: NO_SLOT_AVAILABLE ' +
+        '(nothing open in the window: widen it), INVALID_DURATION, LIMIT_REACHED, NOT_FOUND, VALIDATION_ERROR.',
+      inputSchema: {
+        human_id: bookingFields.human_id,
+        earliest_date: LocalDate.describe("First local date to consider (YYYY-MM-DD, the human's zone)"),
+        latest_date: LocalDate.describe('Last local date to consider, inclusive (at most 62 dates in all)'),
+        ...localWindowShape,
+        duration: bookingFields.duration,
+        attendee_name: bookingFields.attendee_name,
+        attendee_email: bookingFields.attendee_email,
+        metadata: bookingFields.metadata,
+      },
+    },
+    ({ earliest_date, latest_date, earliest_time, latest_time, weekdays, ...booking }) =>
+      asTool(async () => {
+        const { timezone } = await client.humans.get(booking.human_id);
+        const created = await client.bookings.bookFirstAvailable({
+          ...booking,
+          date_from: earliest_date,
+          date_to: latest_date,
+          accept: (slot) => inLocalWindow(slot, timezone, { earliest_time, latest_time, weekdays }),
+        });
+        const local = await localBooking(created, zoneLookup(client));
+        return ok(local, `Booked: ${describeBooking(local)}`);
+      }),
+  );
+
+  server.registerTool(
+    'cancel_booking',
+    {
+      title: 'Cancel a booking',
+      description:
+        'Cancels a booking and frees its time; cancelling an already cancelled booking just returns it again. Returns the booking ' +
+        '(status cancelled, cancelled_at set). Refusal: NOT_FOUND.',
+      inputSchema: shapeOf(BookingPathParamsSchema),
+      annotations: { destructiveHint: true, idempotentHint: true },
+    },
+    ({ booking_id }) =>
+      asTool(async () => {
+        const local = await localBooking(await client.bookings.cancel(booking_id), zoneLookup(client));
+        return ok(local, `Cancelled: ${describeBooking(local)}`);
+      }),
+  );
+
+  server.registerTool(
+    'get_booking',
+    {
+      title: 'Get a booking',
+      description: 'Returns one booking (confirmed or cancelled) with its metadata and every time in UTC and local. Refusal: NOT_FOUND.',
+      inputSchema: shapeOf(BookingPathParamsSchema),
+      annotations: { readOnlyHint: true },
+    },
+    ({ booking_id }) =>
+      asTool(async () => {
+        const local = await localBooking(await client.bookings.get(booking_id), zoneLookup(client));
+        return ok(local, describeBooking(local));
+      }),
+  );
+
+  server.registerTool(
+    'list_bookings',
+    {
+      title: 'List bookings',
+      description:
+        'Lists bookings, newest first, optionally of one human, by status (confirmed/cancelled) and with starts_after/starts_before ' +
+        '(ISO instants). Returns { data, next_cursor }; pass next_cursor as cursor for the next page. Refusal: VALIDATION_ERROR.',
+      inputSchema: shapeOf(ListBookingsQuerySchema),
+      annotations: { readOnlyHint: true },
+    },
+    (args) =>
+      asTool(async () => {
+        const page = await client.bookings.list(args);
+        const zoneOf = zoneLookup(client);
+        const data = await Promise.all(page.data.map((b) => localBooking(b, zoneOf)));
+        const text = data.length === 0 ? 'No bookings match.' : data.map(describeBooking).join('\n');
+        return ok({ data, next_cursor: page.next_cursor }, text + (page.next_cursor ? `\nMore: cursor=${page.next_cursor}` : ''));
+      }),
+  );
+}
