@@ -1,4 +1,3 @@
-import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
 import { contract } from './index.js';
 import {
@@ -10,12 +9,8 @@ import {
   SignUpBodySchema,
 } from './dashboard.js';
 import { ERROR_CODES } from './errors.js';
+import { routesOf } from './test-support.js';
 
-function routesOf(router: AppRouter, prefix = ''): [string, AppRoute][] {
-  return Object.entries(router).flatMap(([key, value]) =>
-    isAppRoute(value) ? [[`${prefix}${key}`, value] as [string, AppRoute]] : routesOf(value, `${prefix}${key}.`),
-  );
-}
 
 const routes = routesOf(dashboardContract);
 

@@ -1,14 +1,7 @@
-import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from './errors.js';
 import { contract, V1_COMMON_ERROR_STATUSES } from './index.js';
-
-/** Every route of a router as [dotted name, route]. */
-function routesOf(router: AppRouter, prefix = ''): [string, AppRoute][] {
-  return Object.entries(router).flatMap(([key, value]) =>
-    isAppRoute(value) ? [[`${prefix}${key}`, value] as [string, AppRoute]] : routesOf(value, `${prefix}${key}.`),
-  );
-}
+import { routesOf } from './test-support.js';
 
 const routes = routesOf(contract);
 

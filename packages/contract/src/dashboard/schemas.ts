@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, LocalDate, Uuid, UtcTimestamp } from '../schemas/common.js';
+import { Email, ListQuery, LocalDate, Uuid, UtcTimestamp } from '../schemas/common.js';
 import { BookingSchema } from '../schemas/booking.js';
 import { HumanSchema } from '../schemas/human.js';
 import { OrganizationSchema } from '../schemas/organization.js';
@@ -115,15 +115,8 @@ export const OveragePackSchema = z.object({
 export type OveragePack = z.infer<typeof OveragePackSchema>;
 
 /** GET /humans: ?search= matches name, email or role, case-insensitively. */
-export const DashboardHumansQuerySchema = z.object({
+export const DashboardHumansQuerySchema = ListQuery.extend({
   search: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-  limit: z.coerce
-    .number()
-    .int('must be an integer from 1 to 100')
-    .min(1, 'must be from 1 to 100')
-    .max(100, 'must be from 1 to 100')
-    .default(50),
-  cursor: z.string().optional(),
 });
 
 export type DashboardHumansQuery = z.infer<typeof DashboardHumansQuerySchema>;
