@@ -43,7 +43,7 @@ export async function launchBrowser(origin: string): Promise<Browser> {
     locale: 'en-US',
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(45_000);
   return {
     context,
     page,

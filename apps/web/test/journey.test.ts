@@ -23,6 +23,8 @@ let origin: string;
 let receiver: Receiver;
 let browser: Browser;
 const checks: PageCheck[] = [];
+// expect.poll gives up after 1 s by default; a loaded CI machine needs longer.
+const POLL = { timeout: 30_000 };
 
 beforeAll(async () => {
   if (!existsSync(DIST)) throw new Error('apps/web/dist is missing: run `pnpm --filter @humantime/web build` (pnpm test does it first)');
@@ -33,6 +35,9 @@ beforeAll(async () => {
   server = await startServer(
     childEnv({ PORT: String(port), DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', LOG_LEVEL: 'silent' }),
     port,
+    // A fresh embedded store takes seconds alone, and minutes while pnpm test runs the API
+    // suites on the same two cores.
+    180_000,
   );
   browser = await launchBrowser(origin);
 });
@@ -61,7 +66,7 @@ it('sign up, book with the key, regenerate it, go Starter, add a webhook, cancel
   const firstKey = (await page.getByTestId('new-api-key').textContent())!.trim();
   expect(firstKey).toMatch(/^sk_live_[A-Za-z0-9]{32,}$/);
   await page.getByRole('button', { name: 'Copy api key' }).click();
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(firstKey);
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), POLL).toBe(firstKey);
   await check('signup-key');
   await page.getByRole('button', { name: 'Continue to the dashboard' }).click();
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
@@ -71,7 +76,7 @@ it('sign up, book with the key, regenerate it, go Starter, add a webhook, cancel
   const human = await createHuman(origin, firstKey);
   await bookFirstSlots(origin, firstKey, human, ['Grace Hopper']);
   await page.reload();
-  await expect.poll(() => page.getByTestId('usage-used').textContent()).toMatch(/^1 of 100/);
+  await expect.poll(() => page.getByTestId('usage-used').textContent(), POLL).toMatch(/^1 of 100/);
   await check('overview');
   await page.getByRole('link', { name: 'Bookings' }).first().click();
   await page.getByRole('cell', { name: 'Grace Hopper', exact: true }).waitFor();
@@ -108,9 +113,9 @@ it('sign up, book with the key, regenerate it, go Starter, add a webhook, cancel
   await page.getByRole('button', { name: 'Switch to Starter' }).click();
   await page.getByRole('region', { name: 'Starter' }).getByText('Current plan').waitFor();
   await page.getByRole('link', { name: 'Overview' }).click();
-  await expect.poll(() => autoSwitch.isEnabled()).toBe(true);
+  await expect.poll(() => autoSwitch.isEnabled(), POLL).toBe(true);
   await autoSwitch.check();
-  await expect.poll(async () => (await v1(origin, newKey, 'GET', '/v1/usage')).body).toMatchObject({ plan: 'starter', auto_purchase: true });
+  await expect.poll(async () => (await v1(origin, newKey, 'GET', '/v1/usage')).body, POLL).toMatchObject({ plan: 'starter', auto_purchase: true });
 
   // A webhook: its secret is shown once, and a booking's delivery appears in its log.
   await page.getByRole('link', { name: 'Webhooks' }).click();
@@ -125,12 +130,12 @@ it('sign up, book with the key, regenerate it, go Starter, add a webhook, cancel
   expect(await page.getByTestId('signing-secret').count()).toBe(0);
   expect(await page.content()).not.toContain(secret);
   const [booked] = await bookFirstSlots(origin, newKey, human, ['Alan Turing']);
-  await receiver.waitFor('the booking.confirmed delivery', () => receiver.byPath('/hooks').length > 0);
+  await receiver.waitFor('the booking.confirmed delivery', () => receiver.byPath('/hooks').length > 0, 60_000);
   await page.getByRole('link', { name: /Delivery log of/ }).click();
   await waitFor('the delivery in the log', async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     return (await page.getByTestId('delivery-row').filter({ hasText: 'HTTP 200' }).count()) > 0 || undefined;
-  });
+  }, 60_000);
   expect(await page.getByTestId('delivery-row').first().textContent()).toContain(booked!.id.slice(0, 8));
   await check('webhook-log');
 
