@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHuman, expectEnvelope, expectValidationError, SCHEDULE } from './expectations.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { useTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
 let key: string;
 let humanId: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  key = (await app.createOrg()).key;
+useTestApp({}, async (ctx) => {
+  ({ app, key } = ctx);
   humanId = (await createHuman(app, key, { timezone: 'Europe/Berlin' })).id;
 });
-afterAll(() => app.close());
 
 const path = (id = humanId) => `/v1/humans/${id}/availability`;
 const put = (body: unknown, id = humanId) => app.call('PUT', path(id), { key, body });

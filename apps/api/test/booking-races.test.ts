@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anyOverlap, at, bookingBody, countRows, createUtcHuman, race } from './booking-fixtures.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { useTestApp, type TestApp } from './test-app.js';
 import { TEST_STORE } from './test-store.js';
 
 let app: TestApp;
 let key: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  key = (await app.createOrg('growth')).key;
+useTestApp({ plan: 'growth' }, (ctx) => {
+  ({ app, key } = ctx);
 });
-afterAll(() => app.close());
 
 const book = (body: unknown) => () => app.call('POST', '/v1/bookings', { key, body });
 

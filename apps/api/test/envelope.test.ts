@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './test-app.js';
+import { describe, expect, it } from 'vitest';
+import { startTestApp, useTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
 let key: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  key = (await app.createOrg()).key;
+useTestApp({}, (ctx) => {
+  ({ app, key } = ctx);
 });
-afterAll(() => app.close());
 
 function expectEnvelope(res: { status: number; body: any; headers: Headers }, status: number, code: string) {
   expect(res.status).toBe(status);

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHuman, expectEnvelope, expectValidationError, UTC_SECONDS, UUID } from './expectations.js';
-import { startTestApp, type ApiResponse, type TestApp } from './test-app.js';
+import { useTestApp, type ApiResponse, type TestApp } from './test-app.js';
 
 let app: TestApp;
 let key: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  key = (await app.createOrg()).key;
+useTestApp({}, (ctx) => {
+  ({ app, key } = ctx);
 });
-afterAll(() => app.close());
 
 const post = (body: unknown) => app.call('POST', '/v1/humans', { key, body });
 

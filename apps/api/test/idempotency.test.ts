@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { at, bookingBody, countRows, createUtcHuman, race } from './booking-fixtures.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { useTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
 let key: string;
 let human: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  key = (await app.createOrg('growth')).key;
+useTestApp({ plan: 'growth' }, async (ctx) => {
+  ({ app, key } = ctx);
   human = await createUtcHuman(app, key);
 });
-afterAll(() => app.close());
 
 const book = (body: unknown, idem?: string) =>
   app.call('POST', '/v1/bookings', { key, body, headers: idem ? { 'Idempotency-Key': idem } : {} });

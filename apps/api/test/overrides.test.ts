@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addOverride, createHumanIn, expectError, expectInvalid, sleep, WEEKDAYS } from './schedule-fixtures.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { useTestApp, type TestApp } from './test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UTC_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
@@ -10,12 +10,10 @@ const SCHEDULE = { working_days: WEEKDAYS, work_start: '09:00', work_end: '17:00
 let app: TestApp;
 let key: string;
 let humanId: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  key = (await app.createOrg('growth')).key;
+useTestApp({ plan: 'growth' }, async (ctx) => {
+  ({ app, key } = ctx);
   humanId = await createHumanIn(app, key, 'Europe/Berlin', SCHEDULE);
 });
-afterAll(() => app.close());
 
 const post = (human: string, body: unknown, k = key) => app.call('POST', `/v1/humans/${human}/overrides`, { key: k, body });
 const list = (human: string, query = '', k = key) => app.call('GET', `/v1/humans/${human}/overrides${query}`, { key: k });
@@ -30,82 +28,39 @@ async function allOverrides(human: string) {
 }
 
 describe('POST /v1/humans/{id}/overrides', () => {
-  it('creates a whole-day block over a date range with a reason', async () => {
-    const res = await post(humanId, { kind: 'block', start_date: '2030-07-01', end_date: '2030-07-14', reason: 'Vacation' });
+  // Each row: what is sent, and every field of the answer besides id, human_id and created_at.
+  it.each([
+    {
+      name: 'a whole-day block over a date range with a reason',
+      body: { kind: 'block', start_date: '2030-07-01', end_date: '2030-07-14', reason: 'Vacation' },
+      fields: { kind: 'block', start_date: '2030-07-01', end_date: '2030-07-14', start_time: null, end_time: null, weekdays: null, reason: 'Vacation' },
+    },
+    {
+      name: 'a timed block, end_date defaulting to start_date and reason to null',
+      body: { kind: 'block', start_date: '2030-07-20', start_time: '13:00', end_time: '14:30' },
+      fields: { kind: 'block', start_date: '2030-07-20', end_date: '2030-07-20', start_time: '13:00', end_time: '14:30', weekdays: null, reason: null },
+    },
+    {
+      name: 'a weekly block with weekdays and times (weekdays returned ascending)',
+      body: { kind: 'block', start_date: '2030-01-01', end_date: '2030-12-31', start_time: '10:00', end_time: '11:00', weekdays: [4, 1], reason: 'Weekly sync' },
+      fields: { kind: 'block', start_date: '2030-01-01', end_date: '2030-12-31', start_time: '10:00', end_time: '11:00', weekdays: [1, 4], reason: 'Weekly sync' },
+    },
+    {
+      name: 'an open override with times',
+      body: { kind: 'open', start_date: '2030-07-06', start_time: '10:00', end_time: '12:00' },
+      fields: { kind: 'open', start_date: '2030-07-06', end_date: '2030-07-06', start_time: '10:00', end_time: '12:00', weekdays: null, reason: null },
+    },
+  ])('creates $name', async ({ body, fields }) => {
+    const res = await post(humanId, body);
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(UUID),
       human_id: humanId,
-      kind: 'block',
-      start_date: '2030-07-01',
-      end_date: '2030-07-14',
-      start_time: null,
-      end_time: null,
-      weekdays: null,
-      reason: 'Vacation',
+      ...fields,
       created_at: expect.stringMatching(UTC_SECONDS),
     });
     // created_at is the real creation time, not some fixed or far-off value.
     expect(Math.abs(Date.parse(res.body.created_at) - Date.now())).toBeLessThan(60_000);
-  });
-
-  it('creates a timed block, defaulting end_date to start_date and reason to null', async () => {
-    const res = await post(humanId, { kind: 'block', start_date: '2030-07-20', start_time: '13:00', end_time: '14:30' });
-    expect(res.status, res.text).toBe(201);
-    expect(res.body).toEqual({
-      id: expect.stringMatching(UUID),
-      human_id: humanId,
-      kind: 'block',
-      start_date: '2030-07-20',
-      end_date: '2030-07-20',
-      start_time: '13:00',
-      end_time: '14:30',
-      weekdays: null,
-      reason: null,
-      created_at: expect.stringMatching(UTC_SECONDS),
-    });
-  });
-
-  it('creates a weekly block with weekdays and times (weekdays returned ascending)', async () => {
-    const res = await post(humanId, {
-      kind: 'block',
-      start_date: '2030-01-01',
-      end_date: '2030-12-31',
-      start_time: '10:00',
-      end_time: '11:00',
-      weekdays: [4, 1],
-      reason: 'Weekly sync',
-    });
-    expect(res.status, res.text).toBe(201);
-    expect(res.body).toEqual({
-      id: expect.stringMatching(UUID),
-      human_id: humanId,
-      kind: 'block',
-      start_date: '2030-01-01',
-      end_date: '2030-12-31',
-      start_time: '10:00',
-      end_time: '11:00',
-      weekdays: [1, 4],
-      reason: 'Weekly sync',
-      created_at: expect.stringMatching(UTC_SECONDS),
-    });
-  });
-
-  it('creates an open override with times', async () => {
-    const res = await post(humanId, { kind: 'open', start_date: '2030-07-06', start_time: '10:00', end_time: '12:00' });
-    expect(res.status, res.text).toBe(201);
-    expect(res.body).toEqual({
-      id: expect.stringMatching(UUID),
-      human_id: humanId,
-      kind: 'open',
-      start_date: '2030-07-06',
-      end_date: '2030-07-06',
-      start_time: '10:00',
-      end_time: '12:00',
-      weekdays: null,
-      reason: null,
-      created_at: expect.stringMatching(UTC_SECONDS),
-    });
   });
 
   it('accepts a span of exactly 366 dates, a leap day, 00:00-23:59 and a 200-character reason', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingBody } from './booking-fixtures.js';
 import {
   addOverride,
@@ -11,18 +11,16 @@ import {
   utc,
   WEEKDAYS,
 } from './schedule-fixtures.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { useTestApp, type TestApp } from './test-app.js';
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 const NINE_TO_FIVE = { working_days: WEEKDAYS, work_start: '09:00', work_end: '17:00' };
 
 let app: TestApp;
 let key: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  key = (await app.createOrg('growth')).key;
+useTestApp({ plan: 'growth' }, (ctx) => {
+  ({ app, key } = ctx);
 });
-afterAll(() => app.close());
 // Every date below lies after this instant, so "starts in the future" removes nothing unless a
 // test moves the clock on purpose.
 beforeEach(() => {

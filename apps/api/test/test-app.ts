@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { DeliveryWorker } from '../src/delivery/delivery-worker.js';
@@ -106,4 +107,33 @@ export async function startTestApp(
       await database.drop();
     },
   };
+}
+
+export interface TestContext {
+  app: TestApp;
+  /** The API key of an organization created for the file. */
+  key: string;
+  orgId: string;
+}
+
+export interface UseTestAppOptions {
+  plan?: 'free' | 'starter' | 'growth';
+  autoPurchase?: boolean;
+  config?: Partial<Config>;
+  deps?: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted'>;
+}
+
+/**
+ * The set-up most API test files share, once: before the file's tests, a real app on a
+ * fresh database and one organization with its key, handed to `bind` (which keeps what the
+ * file needs and may create more, e.g. a human); after them, the app is closed.
+ */
+export function useTestApp(options: UseTestAppOptions, bind: (ctx: TestContext) => void | Promise<void>): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(options.config, options.deps);
+    const org = await app.createOrg(options.plan, options.autoPurchase);
+    await bind({ app, key: org.key, orgId: org.id });
+  });
+  afterAll(() => app?.close());
 }
