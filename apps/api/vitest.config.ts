@@ -4,6 +4,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // when TEST_DATABASE_URL names one (.ci/run sets it). Each test file gets a fresh database.
 const postgres = process.env.TEST_DATABASE_URL;
 
+// test/fuzz.test.ts draws its requests from this seed: a fresh one per run unless FUZZ_SEED
+// names one, so a failure printed by CI replays with the same seed (and FUZZ_PATH).
+const fuzz = {
+  FUZZ_SEED: process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31)),
+  ...(process.env.FUZZ_PATH ? { FUZZ_PATH: process.env.FUZZ_PATH } : {}),
+  ...(process.env.FUZZ_RUNS ? { FUZZ_RUNS: process.env.FUZZ_RUNS } : {}),
+};
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -16,7 +24,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // test/multiprocess shares one database between processes: PostgreSQL only.
           exclude: [...configDefaults.exclude, 'test/multiprocess/**'],
-          env: { HT_TEST_STORE: 'embedded' },
+          env: { HT_TEST_STORE: 'embedded', ...fuzz },
         },
       },
       ...(postgres
@@ -30,7 +38,7 @@ export default defineConfig({
                 // pid lock and generated admin token); it has nothing to add on a server.
                 // test/mcp reaches the store only through /v1, which runs on both already.
                 exclude: [...configDefaults.exclude, 'test/process/**', 'test/mcp/**'],
-                env: { HT_TEST_STORE: 'postgres' },
+                env: { HT_TEST_STORE: 'postgres', ...fuzz },
               },
             },
           ]

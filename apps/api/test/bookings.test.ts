@@ -173,3 +173,25 @@ describe('strings at the edge', () => {
     expect(res.body.metadata).toEqual(metadata);
   });
 });
+
+// Found by the fuzzer (issue 17): each of these was a 500.
+describe('inputs the fuzzer found', () => {
+  it('refuses metadata nested deeper than 32 levels, even far past the call stack', async () => {
+    const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+    for (const depth of [33, 8_000]) {
+      const raw = `{"human_id":"${humanId}","starts_at":"2030-01-09T15:00:00Z","duration":30,"attendee_name":"A","metadata":${deep(depth)}}`;
+      const res = await app.call('POST', '/v1/bookings', { key, raw });
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error.message).toContain(`metadata: must nest at most 32 levels deep; got ${depth}`);
+    }
+  });
+
+  it('refuses a cursor whose instant PostgreSQL cannot hold with 422', async () => {
+    for (const ms of ['-8640000000000000', '8640000000000000', '-1', '1e20']) {
+      const cursor = Buffer.from(`${ms}:00000000-0000-1000-8000-000000000000`).toString('base64url');
+      const res = await app.call('GET', `/v1/bookings?cursor=${cursor}`, { key });
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'cursor: not a cursor returned by this API.' });
+    }
+  });
+});

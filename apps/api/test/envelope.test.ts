@@ -47,6 +47,31 @@ describe('the error envelope on every path', () => {
     expectEnvelope(await app.call('DELETE', '/v1/humans/123', { key }), 404, 'NOT_FOUND');
   });
 
+  // Found by the fuzzer (issue 17): both were 500 INTERNAL_ERROR.
+  it('answers a Content-Encoding the body does not have with 422, not 500', async () => {
+    for (const encoding of ['gzip', 'deflate']) {
+      const res = await app.call('POST', '/v1/humans', {
+        key,
+        body: { name: 'Ada', timezone: 'UTC' },
+        headers: { 'content-encoding': encoding },
+      });
+      expectEnvelope(res, 422, 'VALIDATION_ERROR');
+      expect(res.body.error.message).toMatch(/^body: could not be read/);
+    }
+    expectEnvelope(
+      await app.call('POST', '/v1/humans', { key, body: { name: 'Ada', timezone: 'UTC' }, headers: { 'content-encoding': 'br' } }),
+      422,
+      'VALIDATION_ERROR',
+    );
+  });
+
+  it('answers a path that is not valid percent-encoding with 404, like any malformed id', async () => {
+    for (const id of ['%E0%A4%A', '%ED%A0%80%', '%']) {
+      expectEnvelope(await app.call('GET', `/v1/humans/${id}`, { key }), 404, 'NOT_FOUND');
+      expectEnvelope(await app.call('DELETE', `/v1/bookings/${id}`, { key }), 404, 'NOT_FOUND');
+    }
+  });
+
   it('answers a body over 1 MiB with 413 PAYLOAD_TOO_LARGE', async () => {
     const res = await app.call('POST', '/v1/humans', { key, body: { name: 'x'.repeat(1024 * 1024 + 10), timezone: 'UTC' } });
     expectEnvelope(res, 413, 'PAYLOAD_TOO_LARGE');

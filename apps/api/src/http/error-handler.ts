@@ -46,7 +46,25 @@ function classify(err: unknown): Refusal | undefined {
     return refusal('VALIDATION_ERROR', 'body: unsupported encoding; send UTF-8 JSON.');
   }
   if (type === 'request.aborted') return refusal('VALIDATION_ERROR', 'body: the request was aborted.');
-  return undefined;
+  return fromHttpError(err);
+}
+
+/**
+ * Express and body-parser report other client mistakes as http-errors with a 4xx status
+ * (found by the fuzzer: a gzip Content-Encoding over a plain body, a path that is not valid
+ * percent-encoding). They are the client's, so never a 500; anything else stays unknown.
+ */
+function fromHttpError(err: unknown): Refusal | undefined {
+  const { status, expose, message } = (err ?? {}) as { status?: unknown; expose?: unknown; message?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  // Express's own URIError for a path parameter; it does not set `expose`.
+  if (err instanceof URIError && String(message).startsWith('Failed to decode param')) {
+    // A path that does not decode cannot name an existing resource (like a malformed id).
+    return refusal('NOT_FOUND', 'No such resource: the path is not valid percent-encoded UTF-8.');
+  }
+  if (expose !== true) return undefined;
+  if (status === 413) return refusal('PAYLOAD_TOO_LARGE', 'The request body exceeds 1 MiB.');
+  return refusal('VALIDATION_ERROR', `body: could not be read (${String(message)}); send UTF-8 JSON, optionally gzip or deflate encoded.`);
 }
 
 /** Every error, known or not, leaves as the SPEC envelope; a crash is logged, never shown. */

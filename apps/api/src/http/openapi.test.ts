@@ -1,6 +1,7 @@
 import { contract, ERROR_CODES } from '@humantime/contract';
 import { adminContract } from '@humantime/contract/admin';
-import { isAppRoute, type AppRoute, type AppRouter } from '@ts-rest/core';
+import { extractZodObjectShape, isAppRoute, isZodObject, type AppRoute, type AppRouter } from '@ts-rest/core';
+import type { AnyZodObject } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from './openapi.js';
 
@@ -69,6 +70,35 @@ describe('buildOpenApiDocument', () => {
     expect(book?.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'Idempotency-Key' }));
     expect(book?.requestBody).toBeDefined();
     expect(operation(contract.humans.delete)?.requestBody).toBeUndefined();
+  });
+
+  // Issue 17: every request schema sits behind the string rule's wrapper (a zod effect); the
+  // document must still show the schema inside it, field by field, for every route.
+  it('shows every request body field, query and path parameter through the string rule', () => {
+    for (const [name, route] of routesOf(contract)) {
+      const op = operation(route);
+      const params = (op?.parameters ?? []).map((p) => `${p.in}:${p.name}`);
+      for (const param of [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1])) {
+        expect(params, `${name} path ${param}`).toContain(`path:${param}`);
+      }
+      if (isZodObject(route.query)) {
+        for (const key of Object.keys(extractZodObjectShape(route.query as AnyZodObject))) {
+          expect(params, `${name} query ${key}`).toContain(`query:${key}`);
+        }
+      }
+      if ('body' in route && isZodObject(route.body)) {
+        const schema = (op?.requestBody as { content: Record<string, { schema: { properties?: object; required?: string[] } }> })
+          .content['application/json']?.schema;
+        const shape = extractZodObjectShape(route.body as AnyZodObject) as Record<string, { isOptional(): boolean }>;
+        expect(Object.keys(schema?.properties ?? {}).sort(), name).toEqual(Object.keys(shape).sort());
+        const required = Object.keys(shape).filter((key) => !shape[key]!.isOptional());
+        expect([...(schema?.required ?? [])].sort(), name).toEqual(required.sort());
+      }
+    }
+    const human = (operation(contract.humans.create)?.requestBody as any).content['application/json'].schema;
+    expect(human.properties.timezone).toMatchObject({ type: 'string' });
+    const webhook = (operation(contract.webhooks.create)?.requestBody as any).content['application/json'].schema;
+    expect(webhook.properties.url).toMatchObject({ type: 'string', format: 'uri', maxLength: 2048 });
   });
 
   it('declares every response status of the contract, errors as the shared envelope', () => {

@@ -6,6 +6,7 @@ import {
   CreateBookingHeadersSchema,
   ListBookingsQuerySchema,
   MAX_METADATA_BYTES,
+  MAX_METADATA_DEPTH,
 } from './booking.js';
 
 const HUMAN_ID = '6f1c2a4e-8b3d-4c5e-9f10-112233445566';
@@ -63,6 +64,18 @@ describe('CreateBookingBodySchema', () => {
     expect(issues({ metadata: metadataOfSize(MAX_METADATA_BYTES + 1) })).toEqual([
       'metadata: must be at most 16384 bytes (16 KiB) as JSON; got 16385 bytes',
     ]);
+  });
+
+  it('accepts metadata nested 32 deep and refuses deeper, even far past the call stack', () => {
+    const nest = (depth: number) => {
+      let value: unknown = 'leaf';
+      for (let i = 1; i < depth; i += 1) value = i % 2 ? [value] : { a: value };
+      return { a: value };
+    };
+    expect(issues({ metadata: nest(MAX_METADATA_DEPTH) })).toEqual([]);
+    expect(issues({ metadata: nest(MAX_METADATA_DEPTH + 1) })).toEqual(['metadata: must nest at most 32 levels deep; got 33']);
+    // Found by the fuzzer: JSON.stringify overflowed the stack here, a 500.
+    expect(issues({ metadata: nest(100_000) })).toEqual(['metadata: must nest at most 32 levels deep; got 100000']);
   });
 
   it('counts metadata size in UTF-8 bytes, not characters', () => {

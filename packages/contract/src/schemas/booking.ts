@@ -8,13 +8,38 @@ export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 /** PRODUCT: metadata is at most 16 KiB once serialized as JSON (UTF-8 bytes, not characters). */
 export const MAX_METADATA_BYTES = 16 * 1024;
 
+/**
+ * Metadata nests at most this deep (objects and arrays). Beyond a few thousand levels
+ * JSON.stringify overflows the stack (found by the fuzzer: a 500), and no real use nests
+ * past a handful; 32 leaves ample room.
+ */
+export const MAX_METADATA_DEPTH = 32;
+
 const utf8 = new TextEncoder();
+
+/** How deep a JSON value nests, counted without recursion so any depth can be measured. */
+export function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 /**
  * Free-form JSON object stored with a booking and echoed unchanged in webhook payloads.
  * z.record only accepts plain objects, so arrays, null and scalars fail here.
  */
 export const BookingMetadataSchema = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  const depth = jsonDepth(value);
+  if (depth > MAX_METADATA_DEPTH) {
+    ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_METADATA_DEPTH} levels deep; got ${depth}` });
+    return;
+  }
   const bytes = utf8.encode(JSON.stringify(value)).length;
   if (bytes > MAX_METADATA_BYTES) {
     ctx.addIssue({
