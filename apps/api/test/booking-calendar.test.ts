@@ -71,7 +71,7 @@ describe('GET /v1/bookings/{id}/ics', () => {
     const booking = await book('11:00');
     await app.call('DELETE', `/v1/bookings/${booking.id}`, { key });
     const parsed = parse((await ics(booking.id)).text);
-    expect(parsed).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 1, uid: `${booking.id}@humantime` });
+    expect(parsed).toMatchObject({ method: 'REQUEST', status: 'CANCELLED', sequence: 1, uid: `${booking.id}@humantime` });
   });
 
   it('keeps one UID along a reschedule, the new time with the highest SEQUENCE', async () => {

@@ -1,5 +1,5 @@
 import { ERROR_STATUS, isErrorCode } from '@humantime/contract';
-import type { AppRoute } from '@ts-rest/core';
+import { isAppRouteOtherResponse, type AppRoute } from '@ts-rest/core';
 import { z } from 'zod';
 import type { RawResponse } from './send-request.js';
 
@@ -32,6 +32,13 @@ export function responseProblem(res: RawResponse, route: AppRoute | undefined, m
   if (!route || method === 'OPTIONS') return undefined;
   const schema = (route.responses as Record<number, unknown>)[res.status];
   if (schema === undefined) return `undeclared success status ${res.status}`;
+  if (isAppRouteOtherResponse(schema)) {
+    // A declared non-JSON answer (the .ics): its content type, and its text against its schema.
+    const type = String(res.headers['content-type'] ?? '');
+    if (!type.startsWith(schema.contentType.split(';')[0]!)) return `content type ${type}, declared ${schema.contentType}`;
+    const parsed = (schema.body as z.ZodTypeAny).safeParse(res.text);
+    return parsed.success ? undefined : `${res.status} body does not match the contract: ${parsed.error.message}`;
+  }
   if (!(schema instanceof z.ZodType)) return res.text === '' ? undefined : `body on a ${res.status} without one`;
   let body: unknown;
   try {

@@ -5,8 +5,9 @@ import { notFound } from '../../lib/app-error.js';
 
 /**
  * GET /v1/bookings/{id}/ics: the booking as an RFC 5545 invite, serialized by ical-generator
- * (folding at 75 octets, escaping, CRLF). iTIP (RFC 5546) semantics, so a calendar acts on
- * it: METHOD:REQUEST while confirmed, METHOD:CANCEL with STATUS:CANCELLED once cancelled.
+ * (folding at 75 octets, escaping, CRLF). Always METHOD:REQUEST, as issue 14 asks: one
+ * file an agent can send at any time, which a calendar applies as an update of the event;
+ * STATUS:CANCELLED (with a higher SEQUENCE) once cancelled, which calendars show as cancelled.
  * The UID is shared along a chain of reschedules and SEQUENCE grows with each change (see
  * claim-time.ts), so the event is updated in place rather than duplicated. DTSTAMP is the
  * time of the last change, which keeps the file byte-identical until the booking changes.
@@ -21,7 +22,7 @@ export function calendarText(row: CalendarRow): string {
   const cancelled = row.status === 'cancelled';
   const calendar = ical({
     prodId: { company: 'humantime', product: 'humantime', language: 'EN' },
-    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    method: ICalCalendarMethod.REQUEST,
   });
   calendar.createEvent({
     id: row.icalUid,
