@@ -29,14 +29,17 @@ async function setup(path: string, handler: Handler): Promise<WebhookOrg> {
 const retry = (org: WebhookOrg, deliveryId: string, key = org.key, webhookId = org.webhook.id) =>
   app.call('POST', `/v1/webhooks/${webhookId}/deliveries/${deliveryId}/retry`, { key });
 
-describe('retrying a delivery', () => {
+// Generous waits: CI machines are shared and slow; these tests check outcomes, not speed.
+const WAIT_MS = 40_000;
+
+describe('retrying a delivery', { timeout: 120_000 }, () => {
   it('re-sends a delivered event: same body, freshly signed, attempt 2 in the log', async () => {
     const org = await setup('/ok', () => 200);
     await book(app, org, 0);
     const [delivered] = await eventually('delivered', async () => {
       const d = await deliveriesOf(app, org);
       return d[0]?.status === 'delivered' && d;
-    });
+    }, WAIT_MS);
     // One second later, so the fresh signature's timestamp can differ.
     await new Promise((r) => setTimeout(r, 1_100));
     const res = await retry(org, delivered!.id);
@@ -44,7 +47,7 @@ describe('retrying a delivery', () => {
     expect(res.body).toMatchObject({ id: delivered!.id, status: 'pending', attempts: delivered!.attempts });
     expect(res.body.next_attempt_at).toEqual(expect.any(String));
 
-    await receiver.waitFor('the retried delivery', () => receiver.byPath('/ok').length === 2);
+    await receiver.waitFor('the retried delivery', () => receiver.byPath('/ok').length === 2, WAIT_MS);
     const [first, again] = receiver.byPath('/ok');
     expect(again!.body).toBe(first!.body);
     expect(again!.deliveryId).toBe(delivered!.id);
@@ -54,7 +57,7 @@ describe('retrying a delivery', () => {
     const [logged] = await eventually('recorded', async () => {
       const d = await deliveriesOf(app, org);
       return d[0]?.status === 'delivered' && d[0].attempts.length === 2 && d;
-    });
+    }, WAIT_MS);
     expect(logged!.attempts.map((a) => [a.attempt, a.status_code])).toEqual([[1, 200], [2, 200]]);
     expect(logged!.next_attempt_at).toBeNull();
   });
@@ -65,13 +68,13 @@ describe('retrying a delivery', () => {
     const [failed] = await eventually('failed', async () => {
       const d = await deliveriesOf(app, org);
       return d[0]?.status === 'failed' && d;
-    });
+    }, WAIT_MS);
     expect(failed!.attempts).toHaveLength(3);
     expect((await retry(org, failed!.id)).status).toBe(202);
     const [after] = await eventually('attempt 4 recorded', async () => {
       const d = await deliveriesOf(app, org);
       return d[0]?.status === 'failed' && d[0].attempts.length === 4 && d;
-    });
+    }, WAIT_MS);
     expect(after!.attempts[3]).toMatchObject({ attempt: 4, status_code: 503 });
     await new Promise((r) => setTimeout(r, 800)); // several polls and retry delays
     expect(receiver.byPath('/down')).toHaveLength(4);

@@ -95,7 +95,7 @@ describe('/mcp over Streamable HTTP', () => {
     const events = await eventually('three events in the feed', async () => {
       const e = await callOk(client, 'list_events', { limit: 100 });
       return e.data.length === 3 && e;
-    });
+    }, 40_000);
     expect(events.data.map((e: { event: string }) => e.event)).toEqual(['booking.confirmed', 'booking.confirmed', 'booking.cancelled']);
     expect(events.data[0].data.starts_at_local).toBe('Mon 2030-01-07 12:00 UTC (+00:00)');
     expect((await callOk(client, 'list_events', { after: events.data[2].id })).data).toEqual([]);
