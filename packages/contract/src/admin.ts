@@ -19,7 +19,7 @@ const c = initContract();
  * Kept apart from `contract` so the public SDK and OpenAPI document never include it; the
  * server and the `pnpm admin` command use it.
  */
-export const adminContract = withWellFormedStrings(c.router(
+const adminRoutes = c.router(
   {
     createOrganization: {
       method: 'POST',
@@ -79,7 +79,10 @@ export const adminContract = withWellFormedStrings(c.router(
     strictStatusCodes: true,
     commonResponses: adminCommonResponses,
   },
-));
+);
+
+/** Every request string behind the string rule (well-formed-strings.ts), as on /v1. */
+export const adminContract = withWellFormedStrings(adminRoutes);
 
 export type AdminContract = typeof adminContract;
 
