@@ -7,7 +7,7 @@ import { registerOverrideTools } from './tools/override-tools.js';
 import { refused } from './tool-result.js';
 import { registerSlotTools } from './tools/slot-tools.js';
 
-/** The tools, by their stable names. Later capabilities (holds, reschedule, several humans) add theirs. */
+/** The tools, by their stable names. Later capabilities (holds, several humans) add theirs. */
 export const TOOL_NAMES = [
   'list_humans',
   'get_human',
@@ -19,6 +19,7 @@ export const TOOL_NAMES = [
   'check_time',
   'book_slot',
   'book_first_available',
+  'reschedule_booking',
   'cancel_booking',
   'get_booking',
   'list_bookings',

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@humantime/contract';
 import { isHumantimeError } from '@humantime/sdk';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
@@ -5,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
  * What an agent should do after each refusal, keyed by the stable code the text starts
  * with. Written for an LLM: one concrete next step, naming the tool to call.
  */
-export const NEXT_STEP: Record<string, string> = {
+export const NEXT_STEP: Record<ErrorCode | 'NO_SLOT_AVAILABLE' | 'CONNECTION_ERROR' | 'TIMEOUT', string> = {
   UNAUTHORIZED: 'The API key is missing, wrong or was regenerated. Ask the operator for a current sk_live_ key; do not retry.',
   NOT_FOUND: 'The id does not exist in this organization (or the human was deleted). Find the right id with list_humans or list_bookings; do not retry the same id.',
   SLOT_UNAVAILABLE: 'The slot was just taken or overlaps a booking. Call find_slots again and book another listed start (or use book_first_available).',
@@ -18,6 +19,9 @@ export const NEXT_STEP: Record<string, string> = {
   PAYLOAD_TOO_LARGE: 'The request is too large (metadata is limited to 16 KiB). Send less and call again.',
   RATE_LIMITED: 'Too many requests right now. Wait a few seconds and call again.',
   INTERNAL_ERROR: 'The service failed. Wait a moment and try again; if it persists, tell a person.',
+  OUTSIDE_BOOKING_WINDOW: "That start is too soon (the human's minimum notice) or too far ahead (the booking horizon). Call check_time for the nearest bookable starts, or find_slots over later or earlier dates.",
+  BOOKING_CANCELLED: 'That booking is cancelled or was already moved (get_booking shows rescheduled_to). Reschedule the current booking, or book a new one with book_slot.',
+  WEBHOOK_URL_TAKEN: 'That URL is already registered as a webhook of this organization. Use the existing one.',
   DELIVERY_PENDING: 'The delivery is still being attempted automatically. Check again later.',
   NOT_IMPLEMENTED: 'The server does not support this yet. Tell a person.',
   NO_SLOT_AVAILABLE: 'No bookable slot in that window. Widen the dates, times or weekdays and call book_first_available or find_slots again.',
@@ -32,7 +36,7 @@ export function ok(structured: Record<string, unknown>, text: string): CallToolR
 
 /** A refusal as an MCP tool error: the text starts with the stable code, then the next step. */
 export function refused(code: string, message: string): CallToolResult {
-  const next = NEXT_STEP[code] ?? 'Read the message, adjust the call and try again.';
+  const next = (NEXT_STEP as Record<string, string>)[code] ?? 'Read the message, adjust the call and try again.';
   return {
     isError: true,
     content: [{ type: 'text', text: `${code}: ${message}\nNext: ${next}` }],

@@ -87,18 +87,24 @@ describe('/mcp over Streamable HTTP', () => {
     expect(first.starts_at).toBe(at(MONDAY, '13:00'));
     expect((await callOk(client, 'get_booking', { booking_id: booking.id })).id).toBe(booking.id);
     expect((await callOk(client, 'list_bookings', { human_id: human.id })).data).toHaveLength(2);
+    const moved = await callOk(client, 'reschedule_booking', { booking_id: first.id, starts_at: at(MONDAY, '15:00') });
+    expect(moved).toMatchObject({ rescheduled_from: first.id, starts_at: at(MONDAY, '15:00'), starts_at_local: 'Mon 2030-01-07 15:00 UTC (+00:00)' });
+    expect(textOf(await call(client, 'reschedule_booking', { booking_id: first.id, starts_at: at(MONDAY, '16:00') }))).toMatch(/^BOOKING_CANCELLED: /);
     const cancelled = await callOk(client, 'cancel_booking', { booking_id: booking.id });
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.cancelled_at_local).toMatch(/UTC \(\+00:00\)$/);
     expect((await callOk(client, 'get_usage')).used).toBe(2);
 
-    const events = await eventually('three events in the feed', async () => {
+    const events = await eventually('five events in the feed', async () => {
       const e = await callOk(client, 'list_events', { limit: 100 });
-      return e.data.length === 3 && e;
+      return e.data.length === 5 && e;
     }, 40_000);
-    expect(events.data.map((e: { event: string }) => e.event)).toEqual(['booking.confirmed', 'booking.confirmed', 'booking.cancelled']);
+    // Booked, booked, moved (cancelled + confirmed in one transaction), cancelled.
+    expect(events.data.map((e: { event: string }) => e.event)).toEqual([
+      'booking.confirmed', 'booking.confirmed', 'booking.cancelled', 'booking.confirmed', 'booking.cancelled',
+    ]);
     expect(events.data[0].data.starts_at_local).toBe('Mon 2030-01-07 12:00 UTC (+00:00)');
-    expect((await callOk(client, 'list_events', { after: events.data[2].id })).data).toEqual([]);
+    expect((await callOk(client, 'list_events', { after: events.data[4].id })).data).toEqual([]);
   });
 
   it('returns each refusal as a tool error starting with its stable code', async () => {

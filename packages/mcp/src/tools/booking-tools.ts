@@ -4,6 +4,7 @@ import {
   CreateBookingBodySchema,
   ListBookingsQuerySchema,
   LocalDate,
+  RescheduleBookingBodySchema,
   type Booking,
 } from '@humantime/contract';
 import type { Humantime } from '@humantime/sdk';
@@ -83,6 +84,31 @@ export function registerBookingTools(server: McpServer, client: Humantime): void
         });
         const local = await localBooking(created, zoneLookup(client));
         return ok(local, `Booked: ${describeBooking(local)}`);
+      }),
+  );
+
+  server.registerTool(
+    'reschedule_booking',
+    {
+      title: 'Move a booking to another start',
+      description:
+        'Moves a confirmed booking to a new start in one step: the old booking is cancelled (rescheduled_to = the new id) and a new one is ' +
+        'confirmed (rescheduled_from = the old id), with the same attendee and metadata; the old booking never blocks its own move. Use a ' +
+        'starts_at from find_slots or check_time, passed unchanged; duration defaults to the booking\'s own. Consumes no quota. Always ' +
+        'idempotent (idempotency_key, or one is generated). Returns the NEW booking with UTC and local times. Refusals: BOOKING_CANCELLED ' +
+        '(already cancelled or moved: get_booking shows rescheduled_to), SLOT_UNAVAILABLE (call find_slots again), OUTSIDE_WORKING_HOURS, ' +
+        'OUTSIDE_BOOKING_WINDOW, SCHEDULE_BLOCKED, INVALID_DURATION, VALIDATION_ERROR, NOT_FOUND.',
+      inputSchema: {
+        ...shapeOf(BookingPathParamsSchema),
+        ...shapeOf(RescheduleBookingBodySchema),
+        idempotency_key: z.string().min(1).max(255).optional().describe('Reuse the same key to retry the same move safely'),
+      },
+    },
+    ({ booking_id, idempotency_key, ...body }) =>
+      asTool(async () => {
+        const moved = await client.bookings.reschedule(booking_id, body, { idempotencyKey: idempotency_key ?? `mcp-${randomUUID()}` });
+        const local = await localBooking(moved, zoneLookup(client));
+        return ok(local, `Moved (was booking ${booking_id}): ${describeBooking(local)}`);
       }),
   );
 
