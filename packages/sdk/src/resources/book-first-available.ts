@@ -13,7 +13,9 @@ import type { Booking, CreateBookingParams, Slot, SlotsParams, SlotsResponse } f
  *   attendee_name: 'Agent Smith', attendee_email: 'smith@example.com', maxAttempts: 3,
  * };
  */
-export interface BookFirstAvailableParams extends Omit<CreateBookingParams, 'starts_at'> {
+export interface BookFirstAvailableParams extends Omit<CreateBookingParams, 'starts_at' | 'human_id' | 'human_ids' | 'mode'> {
+  /** The human to book. */
+  human_id: string;
   /** First local date (YYYY-MM-DD, the human's timezone) to search, inclusive. */
   date_from: SlotsParams['date_from'];
   /** Last local date to search, inclusive; at most 62 dates in all. */

@@ -4,6 +4,7 @@ import { consumeQuota } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
 import { recordEvent } from '../events/record-event.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
+import { bookGroup } from './book-group.js';
 import { bookingView } from './booking-view.js';
 import { claimTime } from './claim-time.js';
 import type { StoredResponse } from './idempotency.js';
@@ -12,11 +13,13 @@ import { runIdempotent } from './run-idempotent.js';
 type BookingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;
 
 async function book(query: Sql, deps: BookingDeps, org: AuthedOrganization, body: CreateBookingBody, now: Date) {
+  // The contract allows exactly one of human_id and human_ids (with mode).
+  if (body.human_ids && body.mode) return bookGroup(query, deps, org, { ...body, human_ids: body.human_ids, mode: body.mode }, now);
   const row = await claimTime(
     query,
     {
       organizationId: org.id,
-      humanId: body.human_id,
+      humanId: body.human_id!,
       start: Date.parse(body.starts_at),
       durationMinutes: body.duration,
       attendeeName: body.attendee_name,
@@ -33,8 +36,9 @@ async function book(query: Sql, deps: BookingDeps, org: AuthedOrganization, body
 }
 
 /**
- * POST /v1/bookings: the booking, its quota unit, its event and deliveries and (with an
- * Idempotency-Key) its replayable response commit in one transaction.
+ * POST /v1/bookings: the booking (or, for several humans, every booking made), its quota
+ * units, events and deliveries and (with an Idempotency-Key) its replayable response commit
+ * in one transaction.
  */
 export async function createBooking(
   deps: BookingDeps,

@@ -29,7 +29,7 @@ export async function checkStart(
   now: Date,
 ): Promise<CheckResult> {
   const start = Date.parse(query.starts_at);
-  const human = await loadSchedule(sql, organizationId, humanId, utcDay(start - LOAD_DAYS * DAY), utcDay(start + LOAD_DAYS * DAY));
+  const human = await loadSchedule(sql, organizationId, humanId, utcDay(start - LOAD_DAYS * DAY), utcDay(start + LOAD_DAYS * DAY), now);
   if (!human) throw notFound('Human');
   const refusal = judgeStart(human, start, query.duration, now);
   if (!refusal) return { bookable: true, code: null, message: null, alternatives: [] };

@@ -17,7 +17,7 @@ export async function listSlots(
   query: SlotsQuery,
   now: Date,
 ): Promise<SlotsResponse> {
-  const snapshot = await loadSchedule(sql, organizationId, humanId, query.date_from, query.date_to);
+  const snapshot = await loadSchedule(sql, organizationId, humanId, query.date_from, query.date_to, now);
   if (!snapshot) throw notFound('Human');
   if (!snapshot.meetingDurations.includes(query.duration)) throw invalidDuration(snapshot.meetingDurations);
   const slots = computeSlots({
