@@ -12,6 +12,7 @@ import type { AuthedOrganization } from '../organizations/authed-organization.js
 import { loadGroup } from '../schedule/load-group.js';
 import { candidateDates, type ScheduleSnapshot } from '../schedule/load-schedule.js';
 import { groupDurationRefusal } from '../slots/group-duration.js';
+import { attendeeOf } from './book-one.js';
 import { bookingView } from './booking-view.js';
 import { claimTimeOn, type BookingRequest } from './claim-time.js';
 import { judgeStart } from './judge-start.js';
@@ -41,9 +42,7 @@ export async function bookGroup(query: Sql, deps: GroupDeps, org: AuthedOrganiza
     humanId,
     start,
     durationMinutes: body.duration,
-    attendeeName: body.attendee_name,
-    attendeeEmail: body.attendee_email ?? null,
-    metadata: body.metadata ?? {},
+    ...attendeeOf(body),
     ...(groupId ? { groupId } : {}),
   });
 

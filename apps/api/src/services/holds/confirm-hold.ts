@@ -2,13 +2,10 @@ import type { ConfirmHoldBody } from '@humantime/contract';
 import type { Sql } from '../../db/sql.js';
 import { deleteLiveHold } from '../../db/tables/holds.js';
 import { notFound } from '../../lib/app-error.js';
-import { consumeQuota } from '../billing/consume-quota.js';
-import { bookingView } from '../bookings/booking-view.js';
-import { claimTime } from '../bookings/claim-time.js';
+import { attendeeOf, bookOne } from '../bookings/book-one.js';
 import type { StoredResponse } from '../bookings/idempotency.js';
 import { runIdempotent } from '../bookings/run-idempotent.js';
 import type { ServiceDeps } from '../deps.js';
-import { recordEvent } from '../events/record-event.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 
 async function confirm(query: Sql, deps: ConfirmDeps, org: AuthedOrganization, holdId: string, body: ConfirmHoldBody, now: Date) {
@@ -17,23 +14,8 @@ async function confirm(query: Sql, deps: ConfirmDeps, org: AuthedOrganization, h
   // refusal below rolls back, and the hold is live again as it was.
   const held = await deleteLiveHold(query, org.id, holdId, now);
   if (!held) throw notFound('Hold');
-  const row = await claimTime(
-    query,
-    {
-      organizationId: org.id,
-      humanId: held.humanId,
-      start: held.startsAt.getTime(),
-      durationMinutes: held.durationMinutes,
-      attendeeName: body.attendee_name,
-      attendeeEmail: body.attendee_email ?? null,
-      metadata: body.metadata ?? {},
-    },
-    now,
-  );
-  const booking = bookingView(row);
-  const deliveries = await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
-  await consumeQuota(query, deps.paymentProcessor, org, now);
-  return { booking, deliveries };
+  const request = { organizationId: org.id, humanId: held.humanId, start: held.startsAt.getTime(), durationMinutes: held.durationMinutes };
+  return bookOne(query, deps, org, { ...request, ...attendeeOf(body) }, now);
 }
 
 type ConfirmDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;

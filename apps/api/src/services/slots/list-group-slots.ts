@@ -1,9 +1,10 @@
 import type { GroupSlot, GroupSlotsQuery, GroupSlotsResponse } from '@humantime/contract';
-import { computeSlots, localDateOf } from '@humantime/slot-engine';
+import { localDateOf } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 import { loadGroup } from '../schedule/load-group.js';
 import { groupDurationRefusal } from './group-duration.js';
+import { slotsOf } from './slots-of.js';
 
 const DAY = 86_400_000;
 /**
@@ -31,18 +32,8 @@ export async function listGroupSlots(sql: Sql, organizationId: string, query: Gr
 
   const byStart = new Map<number, { end: number; free: string[] }>();
   humans.forEach((human, index) => {
-    const slots = computeSlots({
-      timezone: human.timezone,
-      schedule: human.schedule,
-      overrides: human.overrides,
-      busy: human.busy,
-      rules: human.rules,
-      bookingsPerDay: human.bookingsPerDay,
-      dateFrom: index === 0 ? query.date_from : dateFrom,
-      dateTo: index === 0 ? query.date_to : dateTo,
-      durationMinutes: query.duration,
-      now: now.getTime(),
-    });
+    const first = index === 0;
+    const slots = slotsOf(human, first ? query.date_from : dateFrom, first ? query.date_to : dateTo, query.duration, now);
     for (const slot of slots) {
       const local = localDateOf(zone, slot.start);
       if (local < query.date_from || local > query.date_to) continue;
