@@ -180,5 +180,11 @@ describe('the live-holds limit', () => {
     const later = await Promise.all(starts.slice(106, 110).map(([hh, tt]) => hold(hh, tt, {}, org.key)));
     expect(later.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expectEnvelope(await hold(...starts[110]!, {}, org.key), 402, 'LIMIT_REACHED');
+    // Each new hold tidied the organization's expired ones away.
+    const [left] = await app.database.store.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM holds WHERE organization_id = $1::uuid AND expires_at <= $2::timestamptz`,
+      [org.id, app.clock.now.toISOString()],
+    );
+    expect(left!.n).toBe(0);
   });
 });

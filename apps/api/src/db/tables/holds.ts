@@ -76,8 +76,11 @@ export async function countLiveHoldsLocked(query: Sql, organizationId: string, n
   return row?.live ?? 0;
 }
 
-/** The tidy-up a sweeper may run: every expired hold of every organization. */
-export async function deleteAllExpiredHolds(query: Sql, now: Date): Promise<number> {
-  const rows = await query(`DELETE FROM holds WHERE expires_at <= $1::timestamptz RETURNING id`, [now.toISOString()]);
-  return rows.length;
+/**
+ * Tidies up every expired hold of the organization, so rows of humans nobody books again do
+ * not pile up; run by each new hold under the organization's lock. Not needed for
+ * correctness (reads ignore expired holds), hence no separate sweeper.
+ */
+export async function deleteOrganizationExpiredHolds(query: Sql, organizationId: string, now: Date): Promise<void> {
+  await query(`DELETE FROM holds WHERE organization_id = $1::uuid AND expires_at <= $2::timestamptz`, [organizationId, now.toISOString()]);
 }

@@ -3,7 +3,7 @@ import { DEFAULT_HOLD_TTL_SECONDS, MAX_LIVE_HOLDS, type CreateHoldBody, type Hol
 import { bufferedRange } from '@humantime/slot-engine';
 import { isBookingConflict } from '../../db/prisma-errors.js';
 import type { Sql } from '../../db/sql.js';
-import { countLiveHoldsLocked, deleteExpiredHolds, insertHold } from '../../db/tables/holds.js';
+import { countLiveHoldsLocked, deleteExpiredHolds, deleteOrganizationExpiredHolds, insertHold } from '../../db/tables/holds.js';
 import { insertHoldClaim } from '../../db/tables/time-claims.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { judgeStart } from '../bookings/judge-start.js';
@@ -22,7 +22,9 @@ async function hold(query: Sql, organizationId: string, body: CreateHoldBody, no
   const refusal = judgeStart(human, start, body.duration, now);
   if (refusal) throw refusal;
   // Last, like the quota for a booking: the limit speaks only of holds that would be made.
-  if ((await countLiveHoldsLocked(query, organizationId, now)) >= MAX_LIVE_HOLDS) {
+  const live = await countLiveHoldsLocked(query, organizationId, now);
+  await deleteOrganizationExpiredHolds(query, organizationId, now);
+  if (live >= MAX_LIVE_HOLDS) {
     throw new AppError(
       'LIMIT_REACHED',
       `This organization already has ${MAX_LIVE_HOLDS} live holds, the most allowed. Confirm or release one (DELETE /v1/holds/{id}), or wait for one to expire.`,
