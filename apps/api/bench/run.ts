@@ -4,6 +4,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { benchGroupSlotsHttp } from './group-slots-http.js';
 import { benchSlotsHttp } from './slots-http.js';
 import { benchBookingsHttp } from './bookings-http.js';
 import { benchWebhooks } from './webhooks-http.js';
@@ -52,6 +53,7 @@ async function main() {
     console.error(`bench: ${DURATION}s per load run, ${CONNECTIONS} connections`);
     figures.push(...(await slotEngine()));
     figures.push(...(await benchSlotsHttp(work, { duration: DURATION, connections: CONNECTIONS })));
+    figures.push(...(await benchGroupSlotsHttp(work, { duration: DURATION, connections: CONNECTIONS })));
     figures.push(...(await benchBookingsHttp(await freshDatabase('humantime_bench'), { duration: DURATION, connections: CONNECTIONS })));
     figures.push(...(await benchWebhooks(await freshDatabase('humantime_bench_webhooks'))));
   } finally {

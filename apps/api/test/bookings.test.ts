@@ -30,6 +30,7 @@ describe('POST /v1/bookings', () => {
       cancelled_at: null,
       rescheduled_from: null,
       rescheduled_to: null,
+      group_id: null,
     });
     expect((await app.call('GET', `/v1/bookings/${res.body.id}`, { key })).body).toEqual(res.body);
     const events = await app.database.store.db.event.findMany({ where: { bookingId: res.body.id } });

@@ -1,6 +1,6 @@
 import type { ClientInferRequest, ServerInferRequest, ServerInferResponses } from '@ts-rest/core';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Booking, CreateBookingBody, ErrorEnvelope, Human, SlotsQuery } from './index.js';
+import type { CreateBookingBody, CreatedBooking, ErrorEnvelope, Human, SlotsQuery } from './index.js';
 import { type contract } from './index.js';
 
 // Compile-time checks (tsc runs over this file): what the server and the SDK will infer.
@@ -8,7 +8,7 @@ describe('inferred types', () => {
   it('lets a handler answer only declared statuses, errors as the envelope', () => {
     type Responses = ServerInferResponses<typeof contract.bookings.create>;
     expectTypeOf<Responses['status']>().toEqualTypeOf<201 | 401 | 402 | 404 | 409 | 413 | 422 | 429 | 500 | 501>();
-    expectTypeOf<Extract<Responses, { status: 201 }>['body']>().toEqualTypeOf<Booking>();
+    expectTypeOf<Extract<Responses, { status: 201 }>['body']>().toEqualTypeOf<CreatedBooking>();
     expectTypeOf<Extract<Responses, { status: 409 }>['body']>().toEqualTypeOf<ErrorEnvelope>();
   });
 

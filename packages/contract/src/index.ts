@@ -2,8 +2,10 @@ import { initContract } from '@ts-rest/core';
 import { v1CommonResponses } from './common-responses.js';
 import { bookings } from './routes/bookings.js';
 import { events } from './routes/events.js';
+import { holds } from './routes/holds.js';
 import { humans } from './routes/humans.js';
 import { overrides } from './routes/overrides.js';
+import { slots } from './routes/slots.js';
 import { usage } from './routes/usage.js';
 import { webhooks } from './routes/webhooks.js';
 import { withWellFormedStrings } from './well-formed-strings.js';
@@ -19,7 +21,7 @@ const c = initContract();
  */
 export const contract = withWellFormedStrings(
   c.router(
-    { humans, overrides, bookings, webhooks, usage, events },
+    { humans, overrides, slots, bookings, holds, webhooks, usage, events },
     {
       pathPrefix: '/v1',
       strictStatusCodes: true,
@@ -41,6 +43,7 @@ export * from './schemas/human.js';
 export * from './schemas/override.js';
 export * from './schemas/slot.js';
 export * from './schemas/booking.js';
+export * from './schemas/hold.js';
 export * from './schemas/event.js';
 export * from './schemas/check.js';
 export * from './schemas/webhook.js';

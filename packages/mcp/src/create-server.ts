@@ -2,12 +2,14 @@ import type { Humantime } from '@humantime/sdk';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerAccountTools } from './tools/account-tools.js';
 import { registerBookingTools } from './tools/booking-tools.js';
+import { registerGroupTools } from './tools/group-tools.js';
+import { registerHoldTools } from './tools/hold-tools.js';
 import { registerHumanTools } from './tools/human-tools.js';
 import { registerOverrideTools } from './tools/override-tools.js';
 import { refused } from './tool-result.js';
 import { registerSlotTools } from './tools/slot-tools.js';
 
-/** The tools, by their stable names. Later capabilities (holds, several humans) add theirs. */
+/** The tools, by their stable names. */
 export const TOOL_NAMES = [
   'list_humans',
   'get_human',
@@ -25,11 +27,17 @@ export const TOOL_NAMES = [
   'list_bookings',
   'get_usage',
   'list_events',
+  'hold_slot',
+  'confirm_hold',
+  'release_hold',
+  'find_slots_for_humans',
+  'book_several_humans',
 ] as const;
 
 export const SERVER_INSTRUCTIONS =
   'humantime books time with real people ("humans"), each in their own time zone. Typical flow: list_humans (or create_human) -> ' +
-  'find_slots with local dates -> book_slot with a starts_at exactly as listed (or book_first_available in one step). Every time in a ' +
+  'find_slots with local dates -> book_slot with a starts_at exactly as listed (or book_first_available in one step); hold_slot keeps a ' +
+  'time while you ask a person, then confirm_hold or release_hold; find_slots_for_humans and book_several_humans work across people. Every time in a ' +
   'result is given in UTC and as the human\'s local wall time (…_local); quote the local time to people and never convert zones ' +
   'yourself. A refused call is a tool error starting with a stable code and saying what to do next.';
 
@@ -47,6 +55,8 @@ export function createHumantimeMcpServer(client: Humantime, version = '0.1.0'): 
   registerOverrideTools(server, client);
   registerSlotTools(server, client);
   registerBookingTools(server, client);
+  registerHoldTools(server, client);
+  registerGroupTools(server, client);
   registerAccountTools(server, client);
   speakRefusalsForSdkErrors(server);
   return server;

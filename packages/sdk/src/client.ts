@@ -2,8 +2,10 @@ import { createApiClient } from './http/api-client.js';
 import { DEFAULTS, type HumantimeOptions } from './options.js';
 import { BookingsResource } from './resources/bookings.js';
 import { EventsResource } from './resources/events.js';
+import { HoldsResource } from './resources/holds.js';
 import { HumansResource } from './resources/humans.js';
 import { OverridesResource } from './resources/overrides.js';
+import { SlotsResource } from './resources/slots.js';
 import { UsageResource } from './resources/usage.js';
 import { WebhooksResource } from './resources/webhooks.js';
 
@@ -36,8 +38,12 @@ export class Humantime {
   readonly humans: HumansResource;
   /** Blocks and open windows on a human's schedule. */
   readonly overrides: OverridesResource;
+  /** Open times across several humans. */
+  readonly slots: SlotsResource;
   /** Bookings, including `bookFirstAvailable`. */
   readonly bookings: BookingsResource;
+  /** Starts kept for a few minutes, then confirmed or released. */
+  readonly holds: HoldsResource;
   /** Webhook registrations and their deliveries. */
   readonly webhooks: WebhooksResource;
   /** The month's booking quota. */
@@ -69,7 +75,11 @@ export class Humantime {
     });
     this.humans = new HumansResource(api);
     this.overrides = new OverridesResource(api);
-    this.bookings = new BookingsResource(api, (humanId, params, opts) => this.humans.slots(humanId, params, opts));
+    this.slots = new SlotsResource(api);
+    this.bookings = new BookingsResource(api, (humanId, params, opts) => this.humans.slots(humanId, params, opts), (params, opts) =>
+      this.slots.forHumans(params, opts),
+    );
+    this.holds = new HoldsResource(api);
     this.webhooks = new WebhooksResource(api);
     this.usage = new UsageResource(api);
     this.events = new EventsResource(api);

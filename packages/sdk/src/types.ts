@@ -193,3 +193,52 @@ export type CheckResult = C.CheckResult;
  * for await (const event of client.events.list()) console.log(event.id, event.event, event.data.id);
  */
 export type Event = C.Event;
+/**
+ * Body of `holds.create`: a start to keep for `ttl_seconds` (30..900, default 300).
+ * @example
+ * const params: CreateHoldParams = { human_id, starts_at: slot.starts_at, duration: 30, ttl_seconds: 600 };
+ */
+export type CreateHoldParams = z.input<typeof C.CreateHoldBodySchema>;
+/**
+ * Body of `holds.confirm`: the attendee of the booking the hold becomes.
+ * @example
+ * const params: ConfirmHoldParams = { attendee_name: 'Agent Smith', attendee_email: 'smith@example.com' };
+ */
+export type ConfirmHoldParams = z.input<typeof C.ConfirmHoldBodySchema>;
+/**
+ * A live hold: its time is kept until `expires_at`.
+ * @example
+ * const hold: Hold = await client.holds.get(holdId);
+ */
+export type Hold = C.Hold;
+/**
+ * Query of `slots.forHumans`: up to 20 distinct humans, `all` or `any`, dates local to the first human.
+ * @example
+ * const query: GroupSlotsParams = { human_ids: [a, b], mode: 'all', date_from: '2026-12-01', date_to: '2026-12-05', duration: 30 };
+ */
+export type GroupSlotsParams = Omit<z.input<typeof C.GroupSlotsQuerySchema>, 'human_ids'> & { human_ids: string[] };
+/**
+ * Answer of `slots.forHumans`: each slot names the humans free then.
+ * @example
+ * const { slots }: GroupSlotsResponse = await client.slots.forHumans(query);
+ */
+export type GroupSlotsResponse = C.GroupSlotsResponse;
+/**
+ * One slot of several humans: `human_ids` are the ones free at `starts_at`.
+ * @example
+ * const [first]: GroupSlot[] = (await client.slots.forHumans(query)).slots;
+ */
+export type GroupSlot = C.GroupSlot;
+/**
+ * Answer of `bookings.create`: the booking; for several humans in mode "all", also every booking in `group_bookings`.
+ * @example
+ * const created: CreatedBooking = await client.bookings.create({ human_ids: [a, b], mode: 'all', starts_at, duration: 30, attendee_name: 'Agent Smith' });
+ * const ids = (created.group_bookings ?? [created]).map((b) => b.id);
+ */
+export type CreatedBooking = C.CreatedBooking;
+/**
+ * 'all' (every listed human at once) or 'any' (one free human of them).
+ * @example
+ * const mode: GroupMode = 'any';
+ */
+export type GroupMode = C.GroupMode;

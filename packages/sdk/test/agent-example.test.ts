@@ -102,7 +102,7 @@ function fakeApi() {
 function makeBooking(id: string, body: z.infer<typeof CreateBookingBodySchema>): z.infer<typeof BookingSchema> {
   return {
     id,
-    human_id: body.human_id,
+    human_id: body.human_id!,
     starts_at: body.starts_at,
     ends_at: new Date(Date.parse(body.starts_at) + body.duration * 60_000).toISOString().replace('.000', ''),
     duration_minutes: body.duration,
@@ -114,6 +114,7 @@ function makeBooking(id: string, body: z.infer<typeof CreateBookingBodySchema>):
     cancelled_at: null,
     rescheduled_from: null,
     rescheduled_to: null,
+    group_id: null,
   };
 }
 

@@ -41,7 +41,7 @@ describe('buildOpenApiDocument', () => {
 
   it('contains every contract route, with its operationId, summary and description', () => {
     const routes = routesOf(contract);
-    expect(routes).toHaveLength(25);
+    expect(routes).toHaveLength(30);
     for (const [name, route] of routes) {
       const op = operation(route);
       expect(op, name).toBeDefined();

@@ -3,8 +3,10 @@ import { initServer } from '@ts-rest/express';
 import type { ServiceDeps } from '../services/deps.js';
 import { bookingsRouter } from './bookings.js';
 import { eventsRouter } from './events.js';
+import { holdsRouter } from './holds.js';
 import { humansRouter } from './humans.js';
 import { overridesRouter } from './overrides.js';
+import { slotsRouter } from './slots.js';
 import { usageRouter } from './usage.js';
 import { webhooksRouter } from './webhooks.js';
 
@@ -15,7 +17,9 @@ export function v1Router(deps: ServiceDeps) {
   return s.router(contract, {
     humans: humansRouter(deps),
     overrides: overridesRouter(deps),
+    slots: slotsRouter(deps),
     bookings: bookingsRouter(deps),
+    holds: holdsRouter(deps),
     webhooks: webhooksRouter(deps),
     usage: usageRouter(deps),
     events: eventsRouter(deps),

@@ -107,6 +107,31 @@ describe('/mcp over Streamable HTTP', () => {
     expect((await callOk(client, 'list_events', { after: events.data[4].id })).data).toEqual([]);
   });
 
+  it('holds a slot, confirms and releases holds, and works across several humans', async () => {
+    const a = await callOk(client, 'create_human', UTC_HUMAN);
+    const b = await callOk(client, 'create_human', UTC_HUMAN);
+    const held = await callOk(client, 'hold_slot', { human_id: a.id, starts_at: at(MONDAY, '09:00'), duration: 30, ttl_seconds: 120 });
+    expect(held.starts_at_local).toBe('Mon 2030-01-07 09:00 UTC (+00:00)');
+    expect(await expectRefusal('hold_slot', { human_id: a.id, starts_at: at(MONDAY, '09:00'), duration: 30 }, 'SLOT_UNAVAILABLE')).toContain('find_slots');
+    const booked = await callOk(client, 'confirm_hold', { hold_id: held.id, attendee_name: 'Ada' });
+    expect(booked).toMatchObject({ human_id: a.id, starts_at: at(MONDAY, '09:00'), status: 'confirmed' });
+    await expectRefusal('confirm_hold', { hold_id: held.id, attendee_name: 'Ada' }, 'NOT_FOUND');
+    const other = await callOk(client, 'hold_slot', { human_id: a.id, starts_at: at(MONDAY, '10:00'), duration: 30 });
+    expect((await callOk(client, 'release_hold', { hold_id: other.id })).released).toBe(true);
+    await expectRefusal('release_hold', { hold_id: other.id }, 'NOT_FOUND');
+
+    const common = await callOk(client, 'find_slots_for_humans', { human_ids: [a.id, b.id], mode: 'all', date_from: MONDAY, date_to: MONDAY, duration: 30 });
+    expect(common.slots[0]).toMatchObject({ starts_at: at(MONDAY, '09:30'), starts_at_local: 'Mon 2030-01-07 09:30 UTC (+00:00)' });
+    const anyOf = await callOk(client, 'find_slots_for_humans', { human_ids: [a.id, b.id], mode: 'any', date_from: MONDAY, date_to: MONDAY, duration: 30 });
+    expect(anyOf.slots[0]).toMatchObject({ starts_at: at(MONDAY, '09:00'), human_ids: [b.id] });
+    const meeting = await callOk(client, 'book_several_humans', { human_ids: [a.id, b.id], mode: 'all', starts_at: at(MONDAY, '09:30'), duration: 30, attendee_name: 'Ada' });
+    expect(meeting.bookings.map((x: { human_id: string }) => x.human_id)).toEqual([a.id, b.id]);
+    expect(meeting.group_id).toMatch(/^[0-9a-f-]{36}$/);
+    await expectRefusal('book_several_humans', { human_ids: [a.id, b.id], mode: 'all', starts_at: at(MONDAY, '09:30'), duration: 30, attendee_name: 'Ada' }, 'SLOT_UNAVAILABLE');
+    const one = await callOk(client, 'book_several_humans', { human_ids: [a.id, b.id], mode: 'any', starts_at: at(MONDAY, '09:00'), duration: 30, attendee_name: 'Ada' });
+    expect(one.bookings.map((x: { human_id: string }) => x.human_id)).toEqual([b.id]);
+  });
+
   it('returns each refusal as a tool error starting with its stable code', async () => {
     const human = await callOk(client, 'create_human', UTC_HUMAN);
     const book = (time: string, extra: Record<string, unknown> = {}) => ({ human_id: human.id, starts_at: at(MONDAY, time), duration: 30, attendee_name: 'Ada', ...extra });

@@ -7,6 +7,7 @@ import {
   BookingSchema,
   CreateBookingBodySchema,
   CreateBookingHeadersSchema,
+  CreatedBookingSchema,
   ListBookingsQuerySchema,
 } from '../schemas/booking.js';
 import { listOf } from '../schemas/common.js';
@@ -19,7 +20,7 @@ export const bookings = c.router({
     path: '/bookings',
     headers: CreateBookingHeadersSchema,
     body: CreateBookingBodySchema,
-    responses: { 201: BookingSchema, 402: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
+    responses: { 201: CreatedBookingSchema, 402: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
     summary: 'Book a slot',
     description:
       'Creates a confirmed booking and emits booking.confirmed. It succeeds exactly when ' +
@@ -31,7 +32,12 @@ export const bookings = c.router({
       'buffer or over the daily maximum: re-query the slots and book another), 402 ' +
       'LIMIT_REACHED. With an Idempotency-Key, a retry with ' +
       'the same body within 24 h returns the first response; another body with the same ' +
-      'key is 422 IDEMPOTENCY_KEY_REUSED.',
+      'key is 422 IDEMPOTENCY_KEY_REUSED. Several humans: human_ids (1-20) and mode instead ' +
+      'of human_id. mode=all books every human at that start in one transaction (one booking ' +
+      'each, sharing group_id; all or none; 201 with the first human\'s booking and every ' +
+      'booking in group_bookings); mode=any books the free human with the fewest confirmed ' +
+      'bookings that local day (tie: the one listed first). Each booking counts against the ' +
+      'quota and emits its own booking.confirmed.',
   },
   get: {
     method: 'GET',

@@ -28,12 +28,23 @@ describe('CreateBookingBodySchema', () => {
   });
 
   it('requires human_id, starts_at, duration and attendee_name', () => {
-    expect(issuesOf(CreateBookingBodySchema, {})).toEqual([
-      'human_id: Required',
-      'starts_at: Required',
-      'duration: Required',
-      'attendee_name: Required',
+    expect(issuesOf(CreateBookingBodySchema, {})).toEqual(['starts_at: Required', 'duration: Required', 'attendee_name: Required']);
+    expect(issues({ human_id: undefined })).toEqual(['human_id: is required (or send human_ids and mode)']);
+  });
+
+  it('takes human_ids with mode instead of human_id, for several humans', () => {
+    const ids = ['7a1c2d3e-0000-4000-8000-000000000001', '7a1c2d3e-0000-4000-8000-000000000002'];
+    expect(issues({ human_id: undefined, human_ids: ids, mode: 'all' })).toEqual([]);
+    expect(issues({ human_id: undefined, human_ids: ids, mode: 'any' })).toEqual([]);
+    expect(issues({ human_ids: ids, mode: 'all' })).toEqual(['human_ids: must not be sent with human_id']);
+    expect(issues({ human_id: undefined, human_ids: ids })).toEqual(['mode: is required with human_ids: all or any']);
+    expect(issues({ mode: 'any' })).toEqual(['mode: is only allowed with human_ids']);
+    expect(issues({ human_id: undefined, human_ids: [ids[0], ids[0]], mode: 'all' })).toEqual(['human_ids: must not name a human twice']);
+    expect(issues({ human_id: undefined, human_ids: [], mode: 'all' })).toEqual(['human_ids: must name at least one human']);
+    expect(issues({ human_id: undefined, human_ids: Array.from({ length: 21 }, (_, i) => `7a1c2d3e-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`), mode: 'all' })).toEqual([
+      'human_ids: must name at most 20 humans',
     ]);
+    expect(issues({ human_id: undefined, human_ids: ids, mode: 'some' })).toHaveLength(1);
   });
 
   it('rejects malformed fields, naming each', () => {
@@ -139,6 +150,7 @@ describe('BookingSchema', () => {
       cancelled_at: null,
       rescheduled_from: null,
       rescheduled_to: null,
+      group_id: null,
     };
     expect(BookingSchema.parse(booking)).toEqual(booking);
     const cancelled = { ...booking, status: 'cancelled', cancelled_at: '2026-11-30T11:00:00Z' };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Instant, ListQuery, Uuid, UtcTimestamp } from './common.js';
+import { Email, hasNoDuplicates, Instant, ListQuery, Uuid, UtcTimestamp } from './common.js';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const;
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
@@ -51,10 +51,44 @@ export const BookingMetadataSchema = z.record(z.string(), z.unknown()).superRefi
 
 export type BookingMetadata = z.infer<typeof BookingMetadataSchema>;
 
-/** Body of POST /v1/bookings. Checks against the human's schedule happen in the server. */
+/** The attendee fields of a booking, shared by POST /v1/bookings and a hold's confirm. */
+export const BookingAttendeeShape = {
+  attendee_name: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters'),
+  attendee_email: Email.optional(),
+  metadata: BookingMetadataSchema.optional().describe('JSON object, at most 16 KiB; default {}'),
+};
+
+/** PRODUCT "several humans": up to 20 humans in one query or booking. */
+export const MAX_GROUP_HUMANS = 20;
+
+/** all: every listed human at that start (collective); any: one free human of them (round robin). */
+export const GroupModeSchema = z.enum(['all', 'any']);
+export type GroupMode = z.infer<typeof GroupModeSchema>;
+
+/** A list of distinct humans of the organization, 1..20. */
+export const HumanIdList = z
+  .array(Uuid)
+  .min(1, 'must name at least one human')
+  .max(MAX_GROUP_HUMANS, `must name at most ${MAX_GROUP_HUMANS} humans`)
+  .refine(hasNoDuplicates, 'must not name a human twice');
+
+/**
+ * Body of POST /v1/bookings. Checks against the human's schedule happen in the server.
+ * Either human_id (one human) or human_ids with mode (several humans, PRODUCT "several
+ * humans"); mode is required with human_ids so a collective booking is never made by default.
+ */
 export const CreateBookingBodySchema = z
   .object({
-    human_id: Uuid,
+    human_id: Uuid.optional().describe('The human to book; or send human_ids and mode'),
+    human_ids: HumanIdList.optional().describe('Several humans (1-20), instead of human_id; needs mode'),
+    mode: GroupModeSchema.optional().describe(
+      'With human_ids: all books every human at that start (all or none, sharing a group_id); ' +
+        'any books the free human with the fewest confirmed bookings that local day (tie: the one listed first)',
+    ),
     starts_at: Instant.describe('A starts_at from the slots response; any offset is accepted'),
     // No upper bound here: a duration the human does not offer is INVALID_DURATION, not a
     // malformed field.
@@ -64,15 +98,23 @@ export const CreateBookingBodySchema = z
       // min(1), not positive(): the same for integers, and it becomes OpenAPI 3.0's
       // `minimum: 1` instead of a 3.1-style numeric exclusiveMinimum.
       .min(1, 'must be a positive number of minutes'),
-    attendee_name: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(200, 'must be at most 200 characters'),
-    attendee_email: Email.optional(),
-    metadata: BookingMetadataSchema.optional().describe('JSON object, at most 16 KiB; default {}'),
+    ...BookingAttendeeShape,
   })
-  .strict();
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.human_id === undefined && body.human_ids === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['human_id'], message: 'is required (or send human_ids and mode)' });
+    }
+    if (body.human_id !== undefined && body.human_ids !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['human_ids'], message: 'must not be sent with human_id' });
+    }
+    if (body.human_ids !== undefined && body.mode === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['mode'], message: 'is required with human_ids: all or any' });
+    }
+    if (body.human_ids === undefined && body.mode !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['mode'], message: 'is only allowed with human_ids' });
+    }
+  });
 
 export type CreateBookingBody = z.infer<typeof CreateBookingBodySchema>;
 
@@ -102,9 +144,23 @@ export const BookingSchema = z.object({
   cancelled_at: UtcTimestamp.nullable(),
   rescheduled_from: Uuid.nullable().describe('The booking this one replaced by a reschedule, else null'),
   rescheduled_to: Uuid.nullable().describe('The booking that replaced this one by a reschedule, else null'),
+  group_id: Uuid.nullable().describe('Shared by the bookings of one mode=all booking of several humans, else null'),
 });
 
 export type Booking = z.infer<typeof BookingSchema>;
+
+/**
+ * 201 of POST /v1/bookings: the booking; for mode=all, the first listed human's booking with
+ * every booking of the group (listed order) in group_bookings, so each id is known at once.
+ */
+export const CreatedBookingSchema = BookingSchema.extend({
+  group_bookings: z
+    .array(BookingSchema)
+    .optional()
+    .describe('mode=all only: every booking made, one per human, in the order of human_ids'),
+});
+
+export type CreatedBooking = z.infer<typeof CreatedBookingSchema>;
 
 /** Query of GET /v1/bookings: optional filters on top of the list paging. */
 export const ListBookingsQuerySchema = ListQuery.extend({

@@ -15,6 +15,7 @@ const booking = {
   cancelled_at: null,
   rescheduled_from: null,
   rescheduled_to: null,
+  group_id: null,
 };
 
 describe('WebhookEventSchema', () => {

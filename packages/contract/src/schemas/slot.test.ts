@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { issuesOf } from '../test-support.js';
-import { SlotsQuerySchema, SlotsResponseSchema } from './slot.js';
+import { GroupSlotsQuerySchema, SlotsQuerySchema, SlotsResponseSchema } from './slot.js';
 
 // Query strings arrive as strings; duration is coerced.
 const issues = (query: Record<string, unknown>) =>
@@ -52,5 +52,22 @@ describe('SlotsResponseSchema', () => {
       duration: 30,
     };
     expect(SlotsResponseSchema.parse(body)).toEqual(body);
+  });
+});
+
+describe('GroupSlotsQuerySchema', () => {
+  const a = '7a1c2d3e-0000-4000-8000-000000000001';
+  const b = '7a1c2d3e-0000-4000-8000-000000000002';
+  const query = { human_ids: `${a},${b}`, mode: 'all', date_from: '2026-03-01', date_to: '2026-03-07', duration: '30' };
+
+  it('splits the comma-separated ids and coerces the duration', () => {
+    expect(GroupSlotsQuerySchema.parse(query)).toEqual({ ...query, human_ids: [a, b], duration: 30 });
+  });
+
+  it('refuses bad ids, duplicates, a missing mode and a reversed range', () => {
+    expect(issuesOf(GroupSlotsQuerySchema, { ...query, human_ids: `${a},nope` })).toEqual(['human_ids.1: must be a UUID']);
+    expect(issuesOf(GroupSlotsQuerySchema, { ...query, human_ids: `${a},${a}` })).toEqual(['human_ids: must not name a human twice']);
+    expect(issuesOf(GroupSlotsQuerySchema, { ...query, mode: undefined })).toHaveLength(1);
+    expect(issuesOf(GroupSlotsQuerySchema, { ...query, date_to: '2026-02-01' })).toEqual(['date_to: must not be before date_from']);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LocalDate, UtcTimestamp } from './common.js';
+import { GroupModeSchema, HumanIdList } from './booking.js';
+import { LocalDate, UtcTimestamp, Uuid } from './common.js';
 import { daysBetween, isLocalDate } from './local-date-math.js';
 
 /**
@@ -23,7 +24,10 @@ export const SlotsQuerySchema = z
       // `minimum: 1` instead of a 3.1-style numeric exclusiveMinimum.
       .min(1, 'must be a positive number of minutes'),
   })
-  .superRefine((query, ctx) => {
+  .superRefine(checkDateRange);
+
+/** date_to not before date_from, and the range at most MAX_SLOT_RANGE_DATES dates. */
+function checkDateRange(query: { date_from: string; date_to: string }, ctx: z.RefinementCtx) {
     if (!isLocalDate(query.date_from) || !isLocalDate(query.date_to)) return;
     const days = daysBetween(query.date_from, query.date_to);
     if (days < 0) {
@@ -35,7 +39,7 @@ export const SlotsQuerySchema = z
         message: `must be at most ${MAX_SLOT_RANGE_DATES - 1} days after date_from (at most ${MAX_SLOT_RANGE_DATES} dates)`,
       });
     }
-  });
+}
 
 export type SlotsQuery = z.infer<typeof SlotsQuerySchema>;
 
@@ -53,3 +57,35 @@ export const SlotsResponseSchema = z.object({
 });
 
 export type SlotsResponse = z.infer<typeof SlotsResponseSchema>;
+
+/** Query of GET /v1/slots: several humans, dates local to the first one. */
+export const GroupSlotsQuerySchema = z
+  .object({
+    human_ids: z
+      .string()
+      .describe('Comma-separated human ids, 1-20, distinct; the dates are local to the first')
+      .transform((value) => value.split(',').map((id) => id.trim()))
+      .pipe(HumanIdList),
+    mode: GroupModeSchema.describe('all: starts every human would list; any: starts at least one would list'),
+    date_from: LocalDate,
+    date_to: LocalDate,
+    duration: SlotsQuerySchema.innerType().shape.duration,
+  })
+  .superRefine(checkDateRange);
+
+export type GroupSlotsQuery = z.infer<typeof GroupSlotsQuerySchema>;
+
+export const GroupSlotSchema = SlotSchema.extend({
+  human_ids: z.array(Uuid).describe('The listed humans free at this start, in the order of the query'),
+});
+
+export type GroupSlot = z.infer<typeof GroupSlotSchema>;
+
+export const GroupSlotsResponseSchema = z.object({
+  slots: z.array(GroupSlotSchema).describe('Sorted ascending, no duplicates'),
+  timezone: z.string().describe("The first human's timezone, in which date_from and date_to were read"),
+  duration: z.number().int().describe('Minutes, as requested'),
+  mode: GroupModeSchema,
+});
+
+export type GroupSlotsResponse = z.infer<typeof GroupSlotsResponseSchema>;

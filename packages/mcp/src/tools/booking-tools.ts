@@ -5,6 +5,7 @@ import {
   ListBookingsQuerySchema,
   LocalDate,
   RescheduleBookingBodySchema,
+  Uuid,
   type Booking,
 } from '@humantime/contract';
 import type { Humantime } from '@humantime/sdk';
@@ -27,7 +28,9 @@ export function describeBooking(b: Awaited<ReturnType<typeof localBooking>>): st
   return `${b.status} booking ${b.id}: ${when}, ${b.duration_minutes} min, human ${b.human_id}, attendee ${b.attendee_name}`;
 }
 
-const bookingFields = shapeOf(CreateBookingBodySchema);
+// One human per call here: several humans have their own tool (book_several_humans).
+const { human_ids: _humanIds, mode: _mode, ...contractFields } = shapeOf(CreateBookingBodySchema);
+const bookingFields = { ...contractFields, human_id: Uuid.describe('The human to book') };
 
 export function registerBookingTools(server: McpServer, client: Humantime): void {
   server.registerTool(

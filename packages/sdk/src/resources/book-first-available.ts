@@ -1,11 +1,12 @@
 import { NoSlotAvailableError } from '../errors/humantime-error.js';
 import { isHumantimeError } from '../errors/is-humantime-error.js';
 import type { RequestOptions } from '../options.js';
-import type { Booking, CreateBookingParams, Slot, SlotsParams, SlotsResponse } from '../types.js';
+import type { CreateBookingParams, CreatedBooking, GroupSlotsParams, GroupSlotsResponse, GroupMode, Slot, SlotsParams, SlotsResponse } from '../types.js';
 
 /**
- * Arguments of `bookings.bookFirstAvailable`: the booking's fields without `starts_at`,
- * the local date range to search, and how many bookings to attempt at most.
+ * Arguments of `bookings.bookFirstAvailable`: the booking's fields without `starts_at`
+ * (one `human_id`, or `human_ids` with `mode`), the local date range to search (local to
+ * the first human), and how many bookings to attempt at most.
  *
  * @example
  * const params: BookFirstAvailableParams = {
@@ -13,7 +14,13 @@ import type { Booking, CreateBookingParams, Slot, SlotsParams, SlotsResponse } f
  *   attendee_name: 'Agent Smith', attendee_email: 'smith@example.com', maxAttempts: 3,
  * };
  */
-export interface BookFirstAvailableParams extends Omit<CreateBookingParams, 'starts_at'> {
+export interface BookFirstAvailableParams extends Omit<CreateBookingParams, 'starts_at' | 'human_id' | 'human_ids' | 'mode'> {
+  /** The human to book; or `human_ids` with `mode`. */
+  human_id?: string;
+  /** Several humans (1-20), instead of `human_id`. */
+  human_ids?: string[];
+  /** With `human_ids`: 'all' (everyone at once) or 'any' (one free human of them). */
+  mode?: GroupMode;
   /** First local date (YYYY-MM-DD, the human's timezone) to search, inclusive. */
   date_from: SlotsParams['date_from'];
   /** Last local date to search, inclusive; at most 62 dates in all. */
@@ -29,7 +36,8 @@ export interface BookFirstAvailableParams extends Omit<CreateBookingParams, 'sta
 
 export interface BookFirstAvailableDeps {
   slots(humanId: string, params: SlotsParams, options?: RequestOptions): Promise<SlotsResponse>;
-  create(params: CreateBookingParams, options?: RequestOptions): Promise<Booking>;
+  groupSlots(params: GroupSlotsParams, options?: RequestOptions): Promise<GroupSlotsResponse>;
+  create(params: CreateBookingParams, options?: RequestOptions): Promise<CreatedBooking>;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -44,16 +52,25 @@ export async function bookFirstAvailable(
   deps: BookFirstAvailableDeps,
   params: BookFirstAvailableParams,
   options?: RequestOptions,
-): Promise<Booking> {
-  const { date_from, date_to, maxAttempts = DEFAULT_MAX_ATTEMPTS, accept = () => true, ...booking } = params;
+): Promise<CreatedBooking> {
+  const { date_from, date_to, maxAttempts = DEFAULT_MAX_ATTEMPTS, accept = () => true, human_id, human_ids, mode, ...booking } = params;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
     throw new TypeError(`maxAttempts must be a positive integer, got ${String(maxAttempts)}`);
   }
-  const range = `${booking.human_id} from ${date_from} to ${date_to} (${booking.duration} min)`;
+  if ((human_id === undefined) === (human_ids === undefined) || (human_ids !== undefined && mode === undefined)) {
+    throw new TypeError('bookFirstAvailable takes either human_id, or human_ids with mode');
+  }
+  const who = human_ids ? { human_ids, mode } : { human_id };
+  const range = `${human_ids ? `humans ${human_ids.join(', ')} (${mode})` : human_id} from ${date_from} to ${date_to} (${booking.duration} min)`;
   const tried: string[] = [];
+  const list = async (): Promise<Slot[]> => {
+    const query = { date_from, date_to, duration: booking.duration };
+    if (human_ids) return (await deps.groupSlots({ ...query, human_ids, mode: mode! }, options)).slots;
+    return (await deps.slots(human_id!, query, options)).slots;
+  };
 
   for (;;) {
-    const { slots } = await deps.slots(booking.human_id, { date_from, date_to, duration: booking.duration }, options);
+    const slots = await list();
     // A slot we lost is skipped even if it is listed again (its winner may have cancelled),
     // so every attempt makes progress and the loop is bounded by the slots in the range.
     const slot = slots.find((candidate) => accept(candidate) && !tried.includes(candidate.starts_at));
@@ -69,7 +86,7 @@ export async function bookFirstAvailable(
     }
     tried.push(slot.starts_at);
     try {
-      return await deps.create({ ...booking, starts_at: slot.starts_at }, options);
+      return await deps.create({ ...booking, ...who, starts_at: slot.starts_at }, options);
     } catch (err) {
       if (!isHumantimeError(err, 'SLOT_UNAVAILABLE')) throw err;
       if (tried.length >= maxAttempts) {

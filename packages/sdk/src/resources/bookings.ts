@@ -2,7 +2,17 @@ import type { CreateBookingOptions, RequestOptions } from '../options.js';
 import { listPromise, type ListPromise } from '../paging/list-promise.js';
 import { pathParam, successBody, type ApiClient } from '../http/api-client.js';
 import { randomUuid } from '../random-uuid.js';
-import type { Booking, CreateBookingParams, ListBookingsParams, RescheduleBookingParams, SlotsParams, SlotsResponse } from '../types.js';
+import type {
+  Booking,
+  CreateBookingParams,
+  CreatedBooking,
+  GroupSlotsParams,
+  GroupSlotsResponse,
+  ListBookingsParams,
+  RescheduleBookingParams,
+  SlotsParams,
+  SlotsResponse,
+} from '../types.js';
 import { bookFirstAvailable, type BookFirstAvailableParams } from './book-first-available.js';
 
 /**
@@ -17,14 +27,17 @@ import { bookFirstAvailable, type BookFirstAvailableParams } from './book-first-
 export class BookingsResource {
   readonly #api: ApiClient;
   readonly #slots: (humanId: string, params: SlotsParams, options?: RequestOptions) => Promise<SlotsResponse>;
+  readonly #groupSlots: (params: GroupSlotsParams, options?: RequestOptions) => Promise<GroupSlotsResponse>;
 
   /** @internal Built by the Humantime client. */
   constructor(
     api: ApiClient,
     slots: (humanId: string, params: SlotsParams, options?: RequestOptions) => Promise<SlotsResponse>,
+    groupSlots: (params: GroupSlotsParams, options?: RequestOptions) => Promise<GroupSlotsResponse>,
   ) {
     this.#api = api;
     this.#slots = slots;
+    this.#groupSlots = groupSlots;
   }
 
   /**
@@ -34,8 +47,10 @@ export class BookingsResource {
    * @example
    * const { slots } = await client.humans.slots(humanId, { date_from: '2026-12-01', date_to: '2026-12-01', duration: 30 });
    * const booking = await client.bookings.create({ human_id: humanId, starts_at: slots[0]!.starts_at, duration: 30, attendee_name: 'Agent Smith' });
+   * // Several humans: everyone at once (mode 'all', every booking in group_bookings) or one of a team (mode 'any').
+   * const meeting = await client.bookings.create({ human_ids: [a, b], mode: 'all', starts_at, duration: 30, attendee_name: 'Agent Smith' });
    */
-  create(params: CreateBookingParams, options: CreateBookingOptions = {}): Promise<Booking> {
+  create(params: CreateBookingParams, options: CreateBookingOptions = {}): Promise<CreatedBooking> {
     const { idempotencyKey = randomUuid(), ...requestOptions } = options;
     return this.#api.bookings
       .create({ body: params, headers: { 'idempotency-key': idempotencyKey }, requestOptions })
@@ -116,8 +131,12 @@ export class BookingsResource {
    *   human_id: humanId, date_from: '2026-12-01', date_to: '2026-12-05', duration: 30,
    *   attendee_name: 'Agent Smith', metadata: { ticket: 'T-42' },
    * });
+   * // Several humans: the first start all of them share (mode 'all') or any one is free (mode 'any').
+   * const meeting = await client.bookings.bookFirstAvailable({
+   *   human_ids: [a, b], mode: 'all', date_from: '2026-12-01', date_to: '2026-12-05', duration: 30, attendee_name: 'Agent Smith',
+   * });
    */
-  bookFirstAvailable(params: BookFirstAvailableParams, options?: RequestOptions): Promise<Booking> {
-    return bookFirstAvailable({ slots: this.#slots, create: (p, o) => this.create(p, o) }, params, options);
+  bookFirstAvailable(params: BookFirstAvailableParams, options?: RequestOptions): Promise<CreatedBooking> {
+    return bookFirstAvailable({ slots: this.#slots, groupSlots: this.#groupSlots, create: (p, o) => this.create(p, o) }, params, options);
   }
 }

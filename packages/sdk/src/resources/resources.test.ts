@@ -15,6 +15,7 @@ import {
 import type {
   Availability,
   Booking,
+  CreatedBooking,
   Human,
   Override,
   Page,
@@ -206,7 +207,7 @@ describe('bookings', () => {
     expect(call.body).toEqual(body);
     expect(call.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(result).toEqual(booking());
-    expectTypeOf(result).toEqualTypeOf<Booking>();
+    expectTypeOf(result).toEqualTypeOf<CreatedBooking>();
   });
 
   it('create: a new key per call', async () => {

@@ -74,6 +74,7 @@ export function booking(overrides: Partial<Record<string, unknown>> = {}) {
     cancelled_at: null,
     rescheduled_from: null,
     rescheduled_to: null,
+    group_id: null,
     ...overrides,
   };
 }

@@ -12,7 +12,7 @@ const BOOKING_COLUMNS = `id::text AS "id", organization_id::text AS "organizatio
   attendee_name AS "attendeeName", attendee_email AS "attendeeEmail", status::text AS "status",
   metadata, created_at AS "createdAt", cancelled_at AS "cancelledAt",
   rescheduled_from::text AS "rescheduledFrom", rescheduled_to::text AS "rescheduledTo",
-  ical_uid AS "icalUid", ical_sequence AS "icalSequence"`;
+  ical_uid AS "icalUid", ical_sequence AS "icalSequence", group_id::text AS "groupId"`;
 
 export interface NewBooking {
   id: string;
@@ -30,6 +30,8 @@ export interface NewBooking {
   rescheduledFrom: string | null;
   icalUid: string;
   icalSequence: number;
+  /** Shared by the bookings of one mode=all booking of several humans. */
+  groupId: string | null;
 }
 
 /**
@@ -40,9 +42,9 @@ export async function insertBooking(query: Sql, b: NewBooking): Promise<BookingR
   const [row] = await query<BookingRow>(
     `INSERT INTO bookings (organization_id, human_id, starts_at, ends_at, duration_minutes,
                            attendee_name, attendee_email, metadata, created_at,
-                           id, local_date, rescheduled_from, ical_uid, ical_sequence)
+                           id, local_date, rescheduled_from, ical_uid, ical_sequence, group_id)
      VALUES ($1::uuid, $2::uuid, $3::timestamptz, $4::timestamptz, $5, $6, $7, $8::jsonb, $9::timestamptz,
-             $10::uuid, $11::date, $12::uuid, $13, $14)
+             $10::uuid, $11::date, $12::uuid, $13, $14, $15::uuid)
      RETURNING ${BOOKING_COLUMNS}`,
     [
       b.organizationId,
@@ -59,6 +61,7 @@ export async function insertBooking(query: Sql, b: NewBooking): Promise<BookingR
       b.rescheduledFrom,
       b.icalUid,
       b.icalSequence,
+      b.groupId,
     ],
   );
   return row!;

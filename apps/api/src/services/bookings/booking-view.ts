@@ -17,5 +17,6 @@ export function bookingView(row: BookingRow): Booking {
     cancelled_at: toTimestampOrNull(row.cancelledAt),
     rescheduled_from: row.rescheduledFrom,
     rescheduled_to: row.rescheduledTo,
+    group_id: row.groupId,
   };
 }

@@ -4,9 +4,10 @@ import { isBookingConflict } from '../../db/prisma-errors.js';
 import type { Sql } from '../../db/sql.js';
 import { countBookingOnDay, uncountBooking } from '../../db/tables/booking-day-counts.js';
 import { insertBooking, type BookingRow } from '../../db/tables/bookings.js';
+import { deleteExpiredHolds } from '../../db/tables/holds.js';
 import { deleteTimeClaim, insertTimeClaim } from '../../db/tables/time-claims.js';
 import { notFound } from '../../lib/app-error.js';
-import { candidateDates, loadSchedule } from '../schedule/load-schedule.js';
+import { candidateDates, loadSchedule, type ScheduleSnapshot } from '../schedule/load-schedule.js';
 import { judgeStart } from './judge-start.js';
 import { slotUnavailable } from './refusal.js';
 
@@ -21,6 +22,8 @@ export interface BookingRequest {
   metadata: Record<string, unknown>;
   /** Set by a reschedule: the booking this one replaces, and the calendar identity it keeps. */
   rescheduledFrom?: { id: string; icalUid: string; icalSequence: number };
+  /** Set by a mode=all booking of several humans: shared by its bookings. */
+  groupId?: string;
 }
 
 /**
@@ -32,9 +35,19 @@ export interface BookingRequest {
  * the others fail here with SLOT_UNAVAILABLE and roll back.
  */
 export async function claimTime(query: Sql, b: BookingRequest, now: Date): Promise<BookingRow> {
+  // Expired holds go first, so the exclusion constraint below meets only live ones.
+  await deleteExpiredHolds(query, b.organizationId, [b.humanId], now);
   const { dateFrom, dateTo } = candidateDates(b.start);
-  const human = await loadSchedule(query, b.organizationId, b.humanId, dateFrom, dateTo);
+  const human = await loadSchedule(query, b.organizationId, b.humanId, dateFrom, dateTo, now);
   if (!human) throw notFound('Human');
+  return claimTimeOn(query, human, b, now);
+}
+
+/**
+ * claimTime on a snapshot the caller has just read in this transaction (after deleting the
+ * human's expired holds), for callers that read several humans at once.
+ */
+export async function claimTimeOn(query: Sql, human: ScheduleSnapshot, b: BookingRequest, now: Date): Promise<BookingRow> {
   // The same data and the same function decide what GET /slots lists (and what GET /check
   // answers), so a listed start books and an unlisted one is refused, in PRODUCT's order.
   const refusal = judgeStart(human, b.start, b.durationMinutes, now);
@@ -62,6 +75,7 @@ export async function claimTime(query: Sql, b: BookingRequest, now: Date): Promi
       // that sees both, in either order.
       icalUid: b.rescheduledFrom?.icalUid ?? `${id}@humantime`,
       icalSequence: b.rescheduledFrom ? b.rescheduledFrom.icalSequence + 2 : 0,
+      groupId: b.groupId ?? null,
     });
     await insertTimeClaim(query, b.organizationId, b.humanId, id, bufferedRange({ start: b.start, end }, human.rules));
     const counted = await countBookingOnDay(query, b.organizationId, b.humanId, localDate, human.rules.maxBookingsPerDay ?? null);

@@ -1,40 +1,25 @@
 import type { CreateBookingBody } from '@humantime/contract';
 import type { Sql } from '../../db/sql.js';
-import { consumeQuota } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
-import { recordEvent } from '../events/record-event.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
-import { bookingView } from './booking-view.js';
-import { claimTime } from './claim-time.js';
+import { bookGroup } from './book-group.js';
+import { attendeeOf, bookOne } from './book-one.js';
 import type { StoredResponse } from './idempotency.js';
 import { runIdempotent } from './run-idempotent.js';
 
 type BookingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;
 
 async function book(query: Sql, deps: BookingDeps, org: AuthedOrganization, body: CreateBookingBody, now: Date) {
-  const row = await claimTime(
-    query,
-    {
-      organizationId: org.id,
-      humanId: body.human_id,
-      start: Date.parse(body.starts_at),
-      durationMinutes: body.duration,
-      attendeeName: body.attendee_name,
-      attendeeEmail: body.attendee_email ?? null,
-      metadata: body.metadata ?? {},
-    },
-    now,
-  );
-  const booking = bookingView(row);
-  const deliveries = await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
-  // Last, as PRODUCT orders the checks, and so the counter row is locked only until commit.
-  await consumeQuota(query, deps.paymentProcessor, org, now);
-  return { booking, deliveries };
+  // The contract allows exactly one of human_id and human_ids (with mode).
+  if (body.human_ids && body.mode) return bookGroup(query, deps, org, { ...body, human_ids: body.human_ids, mode: body.mode }, now);
+  const request = { organizationId: org.id, humanId: body.human_id!, start: Date.parse(body.starts_at), durationMinutes: body.duration };
+  return bookOne(query, deps, org, { ...request, ...attendeeOf(body) }, now);
 }
 
 /**
- * POST /v1/bookings: the booking, its quota unit, its event and deliveries and (with an
- * Idempotency-Key) its replayable response commit in one transaction.
+ * POST /v1/bookings: the booking (or, for several humans, every booking made), its quota
+ * units, events and deliveries and (with an Idempotency-Key) its replayable response commit
+ * in one transaction.
  */
 export async function createBooking(
   deps: BookingDeps,

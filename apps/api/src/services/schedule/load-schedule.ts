@@ -24,9 +24,11 @@ const MAX_BUFFER = 4 * HOUR;
 // extreme UTC offsets because the zone is only known once the row is read, and by the
 // largest buffer; the engine ignores claims that cannot touch the local range. Busy time is
 // read from time_claims (each booking's buffered range) through the exclusion constraint's
-// GiST index. Results come back as JSON so both drivers (PGlite, pg) hand over the same shapes.
+// GiST index; a hold's claim counts until its expires_at (by the service's clock), whether or
+// not anyone has deleted it yet. Several humans are read in the same single statement.
+// Results come back as JSON so both drivers (PGlite, pg) hand over the same shapes.
 const QUERY = `
-SELECT json_build_object(
+SELECT h.id::text AS human_id, json_build_object(
   'timezone', h.timezone,
   'working_days', array_to_json(h.working_days),
   'work_start', h.work_start,
@@ -49,7 +51,8 @@ SELECT json_build_object(
       (extract(epoch FROM c.starts_at) * 1000)::float8, (extract(epoch FROM c.ends_at) * 1000)::float8))
       FROM time_claims c
      WHERE c.organization_id = h.organization_id AND c.human_id = h.id
-       AND tstzrange(c.starts_at, c.ends_at, '[)') && tstzrange($4::timestamptz, $5::timestamptz, '[)')), '[]'::json),
+       AND tstzrange(c.starts_at, c.ends_at, '[)') && tstzrange($4::timestamptz, $5::timestamptz, '[)')
+       AND (c.expires_at IS NULL OR c.expires_at > $7::timestamptz)), '[]'::json),
   'day_counts', COALESCE((
     SELECT json_object_agg(to_char(d.local_date, 'YYYY-MM-DD'), d.confirmed)
       FROM booking_day_counts d
@@ -57,7 +60,7 @@ SELECT json_build_object(
        AND d.local_date BETWEEN $2::date AND $3::date AND d.confirmed > 0), '{}'::json)
 ) AS snapshot
   FROM humans h
- WHERE h.id = $1::uuid AND h.organization_id = $6::uuid AND h.deleted_at IS NULL`;
+ WHERE h.id = ANY($1::uuid[]) AND h.organization_id = $6::uuid AND h.deleted_at IS NULL`;
 
 interface Row {
   timezone: string;
@@ -83,10 +86,10 @@ export function candidateDates(instant: number): { dateFrom: string; dateTo: str
 }
 
 /**
- * A human's schedule, overrides and confirmed bookings touching local dates
+ * A human's schedule, overrides, confirmed bookings and live holds touching local dates
  * [dateFrom, dateTo], scoped to the organization (undefined when not found or deleted).
  * The slots endpoint and the booking check both read through here, so they judge a start
- * on the same data.
+ * on the same data. `now` decides which holds are still live.
  */
 export async function loadSchedule(
   sql: Sql,
@@ -94,19 +97,40 @@ export async function loadSchedule(
   humanId: string,
   dateFrom: string,
   dateTo: string,
+  now: Date,
 ): Promise<ScheduleSnapshot | undefined> {
+  return (await loadSchedules(sql, organizationId, [humanId], dateFrom, dateTo, now)).get(humanId);
+}
+
+/**
+ * loadSchedule for several humans in one statement (one round trip however many), keyed by
+ * human id; a human that is unknown, deleted or of another organization is absent.
+ */
+export async function loadSchedules(
+  sql: Sql,
+  organizationId: string,
+  humanIds: readonly string[],
+  dateFrom: string,
+  dateTo: string,
+  now: Date,
+): Promise<Map<string, ScheduleSnapshot>> {
   const from = Date.parse(`${dateFrom}T00:00:00Z`) - EARLIEST_OFFSET;
   const to = Date.parse(`${dateTo}T00:00:00Z`) + 24 * HOUR + LATEST_OFFSET;
-  const [result] = await sql<{ snapshot: Row | string }>(QUERY, [
-    humanId,
+  const rows = await sql<{ human_id: string; snapshot: Row | string }>(QUERY, [
+    // An array literal: both drivers pass a string through unchanged, and the ids are UUIDs
+    // (checked by the contract), so nothing in them needs quoting.
+    `{${humanIds.join(',')}}`,
     dateFrom,
     dateTo,
     new Date(from - MAX_BUFFER).toISOString(),
     new Date(to + MAX_BUFFER).toISOString(),
     organizationId,
+    now.toISOString(),
   ]);
-  if (!result) return undefined;
-  const row: Row = typeof result.snapshot === 'string' ? JSON.parse(result.snapshot) : result.snapshot;
+  return new Map(rows.map((r) => [r.human_id, snapshotOf(typeof r.snapshot === 'string' ? JSON.parse(r.snapshot) : r.snapshot)]));
+}
+
+function snapshotOf(row: Row): ScheduleSnapshot {
   return {
     timezone: row.timezone,
     schedule: { workingDays: row.working_days, workStart: row.work_start, workEnd: row.work_end },

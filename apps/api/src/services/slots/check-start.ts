@@ -1,10 +1,11 @@
 import { MAX_CHECK_ALTERNATIVES, type CheckQuery, type CheckResult } from '@humantime/contract';
-import { computeSlots, localDateOf } from '@humantime/slot-engine';
+import { localDateOf } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
 import { notFound } from '../../lib/app-error.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 import { judgeStart } from '../bookings/judge-start.js';
 import { loadSchedule, type ScheduleSnapshot } from '../schedule/load-schedule.js';
+import { slotsOf } from './slots-of.js';
 
 const DAY = 86_400_000;
 /** Alternatives are searched this many local days either side of the requested start. */
@@ -29,7 +30,7 @@ export async function checkStart(
   now: Date,
 ): Promise<CheckResult> {
   const start = Date.parse(query.starts_at);
-  const human = await loadSchedule(sql, organizationId, humanId, utcDay(start - LOAD_DAYS * DAY), utcDay(start + LOAD_DAYS * DAY));
+  const human = await loadSchedule(sql, organizationId, humanId, utcDay(start - LOAD_DAYS * DAY), utcDay(start + LOAD_DAYS * DAY), now);
   if (!human) throw notFound('Human');
   const refusal = judgeStart(human, start, query.duration, now);
   if (!refusal) return { bookable: true, code: null, message: null, alternatives: [] };
@@ -46,18 +47,7 @@ export async function checkStart(
 
 function nearestSlots(human: ScheduleSnapshot, start: number, duration: number, now: Date) {
   const localDay = localDateOf(human.timezone, start);
-  const slots = computeSlots({
-    timezone: human.timezone,
-    schedule: human.schedule,
-    overrides: human.overrides,
-    busy: human.busy,
-    rules: human.rules,
-    bookingsPerDay: human.bookingsPerDay,
-    dateFrom: addDays(localDay, -SEARCH_DAYS),
-    dateTo: addDays(localDay, SEARCH_DAYS),
-    durationMinutes: duration,
-    now: now.getTime(),
-  });
+  const slots = slotsOf(human, addDays(localDay, -SEARCH_DAYS), addDays(localDay, SEARCH_DAYS), duration, now);
   return slots
     .map((slot) => ({ slot, distance: Math.abs(slot.start - start) }))
     // Nearest first; of two equally near, the earlier.

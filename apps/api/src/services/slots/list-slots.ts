@@ -1,10 +1,10 @@
 import type { SlotsQuery, SlotsResponse } from '@humantime/contract';
-import { computeSlots } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
 import { notFound } from '../../lib/app-error.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 import { invalidDuration } from '../bookings/refusal.js';
 import { loadSchedule } from '../schedule/load-schedule.js';
+import { slotsOf } from './slots-of.js';
 
 /**
  * GET /v1/humans/{id}/slots: one indexed read of exactly what the range needs, then the
@@ -17,21 +17,10 @@ export async function listSlots(
   query: SlotsQuery,
   now: Date,
 ): Promise<SlotsResponse> {
-  const snapshot = await loadSchedule(sql, organizationId, humanId, query.date_from, query.date_to);
+  const snapshot = await loadSchedule(sql, organizationId, humanId, query.date_from, query.date_to, now);
   if (!snapshot) throw notFound('Human');
   if (!snapshot.meetingDurations.includes(query.duration)) throw invalidDuration(snapshot.meetingDurations);
-  const slots = computeSlots({
-    timezone: snapshot.timezone,
-    schedule: snapshot.schedule,
-    overrides: snapshot.overrides,
-    busy: snapshot.busy,
-    rules: snapshot.rules,
-    bookingsPerDay: snapshot.bookingsPerDay,
-    dateFrom: query.date_from,
-    dateTo: query.date_to,
-    durationMinutes: query.duration,
-    now: now.getTime(),
-  });
+  const slots = slotsOf(snapshot, query.date_from, query.date_to, query.duration, now);
   return {
     slots: slots.map((s) => ({ starts_at: toTimestamp(new Date(s.start)), ends_at: toTimestamp(new Date(s.end)) })),
     timezone: snapshot.timezone,

@@ -1,0 +1,33 @@
+import { contract } from '@humantime/contract';
+import { initServer } from '@ts-rest/express';
+import type { ServerInferResponses } from '@ts-rest/core';
+import { organizationOf } from '../http/authenticate.js';
+import type { ServiceDeps } from '../services/deps.js';
+import { confirmHold } from '../services/holds/confirm-hold.js';
+import { createHold } from '../services/holds/create-hold.js';
+import { getHold, releaseHold } from '../services/holds/release-hold.js';
+
+const s = initServer();
+
+export function holdsRouter(deps: ServiceDeps) {
+  const { sql } = deps.store;
+  return s.router(contract.holds, {
+    create: async ({ body, res }) => ({
+      status: 201,
+      body: await createHold(deps, organizationOf(res).id, body),
+    }),
+    get: async ({ params, res }) => ({
+      status: 200,
+      body: await getHold(sql, organizationOf(res).id, params.hold_id, deps.clock()),
+    }),
+    confirm: async ({ params, body, headers, res }) => {
+      const outcome = await confirmHold(deps, organizationOf(res), params.hold_id, body, headers['idempotency-key']);
+      // A replayed response is one this route produced earlier (see bookings.create).
+      return outcome as ServerInferResponses<typeof contract.holds.confirm>;
+    },
+    release: async ({ params, res }) => {
+      await releaseHold(sql, organizationOf(res).id, params.hold_id, deps.clock());
+      return { status: 204, body: undefined };
+    },
+  });
+}

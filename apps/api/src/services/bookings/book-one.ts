@@ -1,0 +1,31 @@
+import type { Sql } from '../../db/sql.js';
+import { consumeQuota } from '../billing/consume-quota.js';
+import type { ServiceDeps } from '../deps.js';
+import { recordEvent } from '../events/record-event.js';
+import type { AuthedOrganization } from '../organizations/authed-organization.js';
+import { bookingView } from './booking-view.js';
+import { claimTime, type BookingRequest } from './claim-time.js';
+
+/** The attendee fields of a booking body as a BookingRequest takes them. */
+export function attendeeOf(body: { attendee_name: string; attendee_email?: string | undefined; metadata?: Record<string, unknown> | undefined }) {
+  return { attendeeName: body.attendee_name, attendeeEmail: body.attendee_email ?? null, metadata: body.metadata ?? {} };
+}
+
+/**
+ * One new confirmed booking inside the caller's transaction: claimed and judged, its
+ * booking.confirmed event recorded, its quota unit taken. Used by POST /v1/bookings and by a
+ * hold's confirm, so both book by the same steps.
+ */
+export async function bookOne(
+  query: Sql,
+  deps: Pick<ServiceDeps, 'paymentProcessor'>,
+  org: AuthedOrganization,
+  request: BookingRequest,
+  now: Date,
+) {
+  const booking = bookingView(await claimTime(query, request, now));
+  const deliveries = await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
+  // Last, as PRODUCT orders the checks, and so the counter row is locked only until commit.
+  await consumeQuota(query, deps.paymentProcessor, org, now);
+  return { booking, deliveries };
+}

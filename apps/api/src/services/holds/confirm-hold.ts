@@ -1,0 +1,41 @@
+import type { ConfirmHoldBody } from '@humantime/contract';
+import type { Sql } from '../../db/sql.js';
+import { deleteLiveHold } from '../../db/tables/holds.js';
+import { notFound } from '../../lib/app-error.js';
+import { attendeeOf, bookOne } from '../bookings/book-one.js';
+import type { StoredResponse } from '../bookings/idempotency.js';
+import { runIdempotent } from '../bookings/run-idempotent.js';
+import type { ServiceDeps } from '../deps.js';
+import type { AuthedOrganization } from '../organizations/authed-organization.js';
+
+async function confirm(query: Sql, deps: ConfirmDeps, org: AuthedOrganization, holdId: string, body: ConfirmHoldBody, now: Date) {
+  // Deleting the hold (and, by cascade, its claim) first is what lets it not block its own
+  // booking; the row lock makes a concurrent confirm or release find nothing (404). Any
+  // refusal below rolls back, and the hold is live again as it was.
+  const held = await deleteLiveHold(query, org.id, holdId, now);
+  if (!held) throw notFound('Hold');
+  const request = { organizationId: org.id, humanId: held.humanId, start: held.startsAt.getTime(), durationMinutes: held.durationMinutes };
+  return bookOne(query, deps, org, { ...request, ...attendeeOf(body) }, now);
+}
+
+type ConfirmDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;
+
+/**
+ * POST /v1/holds/{id}/confirm: the hold becomes a booking in one transaction, judged by every
+ * booking rule at this moment, with its quota unit and booking.confirmed event.
+ */
+export async function confirmHold(
+  deps: ConfirmDeps,
+  org: AuthedOrganization,
+  holdId: string,
+  body: ConfirmHoldBody,
+  idempotencyKey: string | undefined,
+): Promise<StoredResponse> {
+  const now = deps.clock();
+  // The key is bound to the route and the hold too, so reusing it elsewhere is refused.
+  const request = { confirmHold: holdId, ...body };
+  return runIdempotent(deps, org.id, idempotencyKey, request, now, async (query) => {
+    const { booking, deliveries } = await confirm(query, deps, org, holdId, body, now);
+    return { response: { status: 201, body: booking }, deliveries };
+  });
+}

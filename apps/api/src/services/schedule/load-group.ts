@@ -1,0 +1,23 @@
+import type { Sql } from '../../db/sql.js';
+import { AppError } from '../../lib/app-error.js';
+import { loadSchedules, type ScheduleSnapshot } from './load-schedule.js';
+
+/**
+ * The snapshots of several humans in the order given, read in one statement; 404 naming the
+ * first human that is unknown, deleted or of another organization.
+ */
+export async function loadGroup(
+  sql: Sql,
+  organizationId: string,
+  humanIds: readonly string[],
+  dateFrom: string,
+  dateTo: string,
+  now: Date,
+): Promise<ScheduleSnapshot[]> {
+  const found = await loadSchedules(sql, organizationId, humanIds, dateFrom, dateTo, now);
+  return humanIds.map((id) => {
+    const human = found.get(id);
+    if (!human) throw new AppError('NOT_FOUND', `Human ${id} not found.`);
+    return human;
+  });
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { Instant, Uuid, UtcTimestamp } from './common.js';
+import { BookingAttendeeShape } from './booking.js';
+
+/** PRODUCT "Holds": ttl_seconds 30..900, default 300. */
+export const MIN_HOLD_TTL_SECONDS = 30;
+export const MAX_HOLD_TTL_SECONDS = 900;
+export const DEFAULT_HOLD_TTL_SECONDS = 300;
+/** PRODUCT: at most 100 live holds per organization (402 LIMIT_REACHED beyond). */
+export const MAX_LIVE_HOLDS = 100;
+
+/** Body of POST /v1/holds: the same start and duration a booking would take. */
+export const CreateHoldBodySchema = z
+  .object({
+    human_id: Uuid,
+    starts_at: Instant.describe('A starts_at from the slots response; any offset is accepted'),
+    duration: z
+      .number()
+      .int('must be a whole number of minutes')
+      .min(1, 'must be a positive number of minutes'),
+    ttl_seconds: z
+      .number()
+      .int('must be a whole number of seconds')
+      .min(MIN_HOLD_TTL_SECONDS, `must be from ${MIN_HOLD_TTL_SECONDS} to ${MAX_HOLD_TTL_SECONDS} seconds`)
+      .max(MAX_HOLD_TTL_SECONDS, `must be from ${MIN_HOLD_TTL_SECONDS} to ${MAX_HOLD_TTL_SECONDS} seconds`)
+      .optional()
+      .describe(`Seconds the hold lives, ${MIN_HOLD_TTL_SECONDS}..${MAX_HOLD_TTL_SECONDS}; default ${DEFAULT_HOLD_TTL_SECONDS}`),
+  })
+  .strict();
+
+export type CreateHoldBody = z.infer<typeof CreateHoldBodySchema>;
+
+export const HoldSchema = z.object({
+  id: Uuid,
+  human_id: Uuid,
+  starts_at: UtcTimestamp,
+  ends_at: UtcTimestamp.describe('starts_at plus duration_minutes'),
+  duration_minutes: z.number().int(),
+  expires_at: UtcTimestamp.describe('From this instant the hold is gone: its time is free again and its id is 404'),
+  created_at: UtcTimestamp,
+});
+
+export type Hold = z.infer<typeof HoldSchema>;
+
+/** Body of POST /v1/holds/{hold_id}/confirm: the attendee fields of a booking. */
+export const ConfirmHoldBodySchema = z.object(BookingAttendeeShape).strict();
+
+export type ConfirmHoldBody = z.infer<typeof ConfirmHoldBodySchema>;
+
+export const HoldPathParamsSchema = z.object({ hold_id: Uuid });

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { CreateBookingBodySchema, GroupModeSchema, HumanIdList, LocalDate } from '@humantime/contract';
+import type { Humantime } from '@humantime/sdk';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { formatLocal } from '../local-time.js';
+import { shapeOf } from '../schema-shapes.js';
+import { asTool, ok } from '../tool-result.js';
+import { zoneLookup } from '../zones.js';
+import { describeBooking, localBooking } from './booking-tools.js';
+
+const { starts_at, duration, attendee_name, attendee_email, metadata } = shapeOf(CreateBookingBodySchema);
+const humanIds = HumanIdList.describe('The humans (1-20, distinct); dates are local to the first one');
+const mode = GroupModeSchema.describe('all: a meeting with every human at once; any: one free human of them (round robin)');
+
+export function registerGroupTools(server: McpServer, client: Humantime): void {
+  server.registerTool(
+    'find_slots_for_humans',
+    {
+      title: 'Find open slots across several humans',
+      description:
+        'Lists starts for several humans at once between two LOCAL dates of the FIRST human (inclusive, at most 62). mode=all: times every ' +
+        'human is free (a meeting with all of them); mode=any: times at least one is free, each naming the free human_ids (round robin). ' +
+        "Each slot gives starts_at (UTC, pass it unchanged to book_several_humans) and starts_at_local in the first human's zone. " +
+        'Refusals: NOT_FOUND (a human id), INVALID_DURATION (a human does not offer it), VALIDATION_ERROR.',
+      inputSchema: {
+        human_ids: humanIds,
+        mode,
+        date_from: LocalDate.describe("First local date (YYYY-MM-DD) in the first human's zone"),
+        date_to: LocalDate.describe('Last local date, inclusive'),
+        duration: z.number().int().min(1).describe('Meeting length in minutes; every human must offer it'),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    (query) =>
+      asTool(async () => {
+        const found = await client.slots.forHumans(query);
+        const slots = found.slots.map((s) => ({ ...s, starts_at_local: formatLocal(s.starts_at, found.timezone) }));
+        const text =
+          slots.length === 0
+            ? `No ${query.mode === 'all' ? 'common' : 'open'} ${query.duration}-minute slots ${query.date_from}..${query.date_to}. Widen the dates.`
+            : `${slots.length} ${query.mode === 'all' ? 'common' : 'open'} slots (${found.timezone}):\n` +
+              slots.map((s) => `${s.starts_at_local} (${s.starts_at})${query.mode === 'any' ? ` free: ${s.human_ids.join(', ')}` : ''}`).join('\n');
+        return ok({ ...found, slots }, text);
+      }),
+  );
+
+  server.registerTool(
+    'book_several_humans',
+    {
+      title: 'Book several humans at once, or one of a team',
+      description:
+        'mode=all books every listed human at the same start in one step (all or none; they share a group_id). mode=any books the free human ' +
+        'with the fewest bookings that day (round robin). starts_at must come from find_slots_for_humans, unchanged. Always idempotent: give ' +
+        'idempotency_key to retry safely. Each booking uses one unit of quota. Refusals: SLOT_UNAVAILABLE (someone was just taken: call ' +
+        'find_slots_for_humans again), OUTSIDE_WORKING_HOURS, SCHEDULE_BLOCKED, INVALID_DURATION, LIMIT_REACHED, NOT_FOUND.',
+      inputSchema: {
+        human_ids: humanIds,
+        mode,
+        starts_at,
+        duration,
+        attendee_name,
+        attendee_email,
+        metadata,
+        idempotency_key: z.string().min(1).max(255).optional().describe('Reuse the same key to retry the same booking safely'),
+      },
+    },
+    ({ idempotency_key, ...body }) =>
+      asTool(async () => {
+        const created = await client.bookings.create(body, { idempotencyKey: idempotency_key ?? `mcp-${randomUUID()}` });
+        const zoneOf = zoneLookup(client);
+        const bookings = await Promise.all((created.group_bookings ?? [created]).map((b) => localBooking(b, zoneOf)));
+        return ok({ group_id: created.group_id, bookings }, `Booked ${bookings.length}:\n${bookings.map(describeBooking).join('\n')}`);
+      }),
+  );
+}
