@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { BENCH_ADMIN_TOKEN, call, createOrg } from './api-client.js';
+import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call, createOrg } from './api-client.js';
 import { runLoad, startProcess } from './processes.js';
 import type { Figure } from './report.js';
 
@@ -12,7 +12,8 @@ const HUMANS = 200;
  * into the same database.
  */
 export async function benchBookingsHttp(databaseUrl: string, load: { duration: number; connections: number }): Promise<Figure[]> {
-  const api = await startProcess('src/server.ts', { DATABASE_URL: databaseUrl, ADMIN_TOKEN: BENCH_ADMIN_TOKEN, LOG_LEVEL: 'info' });
+  const api = await startProcess('src/server.ts', { DATABASE_URL: databaseUrl, ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    ...BENCH_RATE_LIMIT, LOG_LEVEL: 'info' });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   let bare;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BENCH_ADMIN_TOKEN, call, createOrg } from './api-client.js';
+import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call, createOrg } from './api-client.js';
 import { runLoad, startProcess } from './processes.js';
 import type { Figure } from './report.js';
 
@@ -16,6 +16,7 @@ export async function benchGroupSlotsHttp(work: string, load: { duration: number
   const api = await startProcess('src/server.ts', {
     DATA_DIR: path.join(work, 'embedded-group'),
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    ...BENCH_RATE_LIMIT,
     LOG_LEVEL: 'info',
   });
   try {

@@ -52,7 +52,10 @@ async function main() {
   try {
     console.error(`bench: ${DURATION}s per load run, ${CONNECTIONS} connections`);
     figures.push(...(await slotEngine()));
-    figures.push(...(await benchSlotsHttp(work, { duration: DURATION, connections: CONNECTIONS })));
+    figures.push(...(await benchSlotsHttp(work, { kind: 'embedded' }, { duration: DURATION, connections: CONNECTIONS })));
+    figures.push(
+      ...(await benchSlotsHttp(work, { kind: 'postgres', databaseUrl: await freshDatabase('humantime_bench_slots') }, { duration: DURATION, connections: CONNECTIONS })),
+    );
     figures.push(...(await benchGroupSlotsHttp(work, { duration: DURATION, connections: CONNECTIONS })));
     figures.push(...(await benchBookingsHttp(await freshDatabase('humantime_bench'), { duration: DURATION, connections: CONNECTIONS })));
     figures.push(...(await benchWebhooks(await freshDatabase('humantime_bench_webhooks'))));

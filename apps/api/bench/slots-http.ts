@@ -1,19 +1,34 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BENCH_ADMIN_TOKEN, call, createOrg } from './api-client.js';
+import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call, createOrg } from './api-client.js';
 import { runLoad, startProcess } from './processes.js';
 import type { Figure } from './report.js';
 
-const SECTION = 'HTTP slots, embedded store (7-day week view, 30-min grid)';
+export interface SlotsStore {
+  /** 'embedded' (PGlite in DATA_DIR) or 'postgres' (a fresh database on the server). */
+  kind: 'embedded' | 'postgres';
+  /** postgres:// URL of a fresh database, for kind 'postgres'. */
+  databaseUrl?: string;
+}
+
+const sectionOf = (store: SlotsStore) =>
+  `HTTP slots, ${store.kind === 'embedded' ? 'embedded store' : 'PostgreSQL server'} (7-day week view, 30-min grid)`;
 
 /**
  * GET /v1/humans/{id}/slots on the real server (embedded store, auth, logging, DB reads,
  * slot engine) against a bare Express route sending the same bytes.
  */
-export async function benchSlotsHttp(work: string, load: { duration: number; connections: number }): Promise<Figure[]> {
+export async function benchSlotsHttp(
+  work: string,
+  store: SlotsStore,
+  load: { duration: number; connections: number },
+): Promise<Figure[]> {
+  const SECTION = sectionOf(store);
+  const suffix = store.kind === 'embedded' ? '' : '_postgres';
   const api = await startProcess('src/server.ts', {
-    DATA_DIR: path.join(work, 'embedded'),
+    ...(store.kind === 'embedded' ? { DATA_DIR: path.join(work, 'embedded') } : { DATABASE_URL: store.databaseUrl! }),
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    ...BENCH_RATE_LIMIT,
     LOG_LEVEL: 'info',
   });
   let bare;
@@ -30,7 +45,7 @@ export async function benchSlotsHttp(work: string, load: { duration: number; con
     }
     const query = `/v1/humans/${human.id}/slots?date_from=2031-03-03&date_to=2031-03-09&duration=30`;
     const body = JSON.stringify(await call(api.url, 'GET', query, key));
-    const bodyFile = path.join(work, 'slots-body.json');
+    const bodyFile = path.join(work, `slots-body${suffix}.json`);
     writeFileSync(bodyFile, body);
     bare = await startProcess('bench/bare-server.ts', { BARE_BODY_FILE: bodyFile }, '/readyz');
 
@@ -42,15 +57,17 @@ export async function benchSlotsHttp(work: string, load: { duration: number; con
     const floor = await runLoad({ url: bare.url, path: '/slots', method: 'GET', connections: load.connections, durationSeconds: load.duration });
     if ((real.statuses['200'] ?? 0) !== real.requests) throw new Error(`slots run had non-200 answers: ${JSON.stringify(real.statuses)}`);
     return [
-      { section: SECTION, name: 'response size', value: Buffer.byteLength(body), unit: 'bytes', key: 'http_slots_body_bytes' },
-      { section: SECTION, name: 'humantime req/s', value: real.rps, unit: 'req/s', key: 'http_slots_rps' },
-      { section: SECTION, name: 'humantime p50', value: real.p50, unit: 'ms', key: 'http_slots_p50_ms' },
-      { section: SECTION, name: 'humantime p99', value: real.p99, unit: 'ms', key: 'http_slots_p99_ms', target: '≤ 10 ms' },
-      { section: SECTION, name: 'bare Express req/s', value: floor.rps, unit: 'req/s', key: 'bare_slots_rps' },
-      { section: SECTION, name: 'bare Express p50', value: floor.p50, unit: 'ms', key: 'bare_slots_p50_ms' },
-      { section: SECTION, name: 'bare Express p99', value: floor.p99, unit: 'ms', key: 'bare_slots_p99_ms' },
-      { section: SECTION, name: 'humantime / bare req/s', value: Math.round((real.rps / floor.rps) * 1000) / 10, unit: '%', key: 'http_slots_ratio_pct', target: '≥ 50 %' },
-      { section: 'Memory', name: 'peak RSS, API on embedded store (slots run)', value: api.peakRssMiB(), unit: 'MiB', key: 'peak_rss_embedded_mib' },
+      { section: SECTION, name: 'response size', value: Buffer.byteLength(body), unit: 'bytes', key: `http_slots_body_bytes${suffix}` },
+      { section: SECTION, name: 'humantime req/s', value: real.rps, unit: 'req/s', key: `http_slots_rps${suffix}` },
+      { section: SECTION, name: 'humantime p50', value: real.p50, unit: 'ms', key: `http_slots_p50_ms${suffix}` },
+      { section: SECTION, name: 'humantime p99', value: real.p99, unit: 'ms', key: `http_slots_p99_ms${suffix}`, target: '≤ 10 ms' },
+      { section: SECTION, name: 'bare Express req/s', value: floor.rps, unit: 'req/s', key: `bare_slots_rps${suffix}` },
+      { section: SECTION, name: 'bare Express p50', value: floor.p50, unit: 'ms', key: `bare_slots_p50_ms${suffix}` },
+      { section: SECTION, name: 'bare Express p99', value: floor.p99, unit: 'ms', key: `bare_slots_p99_ms${suffix}` },
+      { section: SECTION, name: 'humantime / bare req/s', value: Math.round((real.rps / floor.rps) * 1000) / 10, unit: '%', key: `http_slots_ratio_pct${suffix}`, target: '≥ 50 %' },
+      store.kind === 'embedded'
+        ? { section: 'Memory', name: 'peak RSS, API on embedded store (slots run)', value: api.peakRssMiB(), unit: 'MiB', key: 'peak_rss_embedded_mib' }
+        : { section: 'Memory', name: 'peak RSS, API on PostgreSQL (slots run)', value: api.peakRssMiB(), unit: 'MiB', key: 'peak_rss_postgres_slots_mib' },
     ];
   } finally {
     await bare?.stop();

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import pg from 'pg';
-import { BENCH_ADMIN_TOKEN, call, createOrg } from './api-client.js';
+import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call, createOrg } from './api-client.js';
 import { startProcess } from './processes.js';
 import type { Figure } from './report.js';
 
@@ -38,6 +38,7 @@ export async function benchWebhooks(databaseUrl: string): Promise<Figure[]> {
   const api = await startProcess('src/server.ts', {
     DATABASE_URL: databaseUrl,
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    ...BENCH_RATE_LIMIT,
     LOG_LEVEL: 'info',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   });

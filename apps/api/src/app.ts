@@ -10,12 +10,14 @@ import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import { requestContext } from './http/request-context.js';
+import { schedulesToPrefetch } from './http/schedule-prefetch.js';
 import { serveDashboard } from './http/serve-dashboard.js';
 import { adminRouter } from './routes/admin.js';
 import { dashboardRouter } from './routes/dashboard/index.js';
 import { v1Router } from './routes/v1.js';
 import { ledgerPaymentProcessor } from './services/billing/payment-processor.js';
 import type { ServiceDeps } from './services/deps.js';
+import { keyAuthority } from './services/organizations/key-authority.js';
 
 /** What the app is built from: the services' dependencies, with defaults for clock and payments. */
 export type AppDeps = Omit<ServiceDeps, 'clock' | 'paymentProcessor'> &
@@ -56,8 +58,11 @@ export function createApp(deps: AppDeps): Express {
   });
 
   // Authentication first on every /v1, /mcp and /admin/v1 path, before the body is even read.
-  app.use('/v1', authenticate(deps.store.sql));
-  app.use('/mcp', authenticate(deps.store.sql));
+  // On /v1 it also charges the key's rate limit and, for the slots routes, reads the
+  // schedules in the same round trip; /mcp is not charged (its tools' /v1 calls are).
+  const authority = keyAuthority(deps.store, deps.config.rateLimit);
+  app.use('/v1', authenticate(authority, { prefetch: schedulesToPrefetch }));
+  app.use('/mcp', authenticate(authority, { charge: false }));
   app.use('/admin/v1', authenticateAdmin(deps.adminToken));
   // The dashboard: answers are never cached (they carry keys and account data), a request
   // from another origin is refused before it is read, then the session is checked.
@@ -81,7 +86,7 @@ export function createApp(deps: AppDeps): Express {
   // MCP over Streamable HTTP, stateless; its tools call /v1 through the SDK (see mcp-endpoint.ts).
   app.post('/mcp', mcpEndpoint());
   app.all('/mcp', mcpMethodNotAllowed);
-  createExpressEndpoints(contract, v1Router(services), app, options);
+  createExpressEndpoints(contract, v1Router(services, authority), app, options);
   createExpressEndpoints(adminContract, adminRouter(services), app, options);
   createExpressEndpoints(dashboardContract, dashboardRouter(services), app, options);
   app.use('/dashboard', serveDashboard(deps.config.dashboard.distDir));

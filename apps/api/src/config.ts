@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
   DASHBOARD_SIGNUP: z.enum(['open', 'closed']).default('open'),
   DASHBOARD_DIST_DIR: z.string().min(1).default(DEFAULT_DASHBOARD_DIST_DIR),
+  RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(100),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(200),
 });
 
 export interface Config {
@@ -67,6 +69,11 @@ export interface Config {
     /** Run the delivery worker inside the API process. */
     inProcessWorker: boolean;
   };
+  /**
+   * Per API key token bucket (PRODUCT "Rate limits"): `perSecond` tokens a second up to
+   * `burst`. Either one 0 turns rate limiting off.
+   */
+  rateLimit: { perSecond: number; burst: number };
   dashboard: {
     /** Anyone may sign up (open), or people join only through `pnpm admin invite` (closed). */
     signup: 'open' | 'closed';
@@ -100,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       inProcessWorker: e.DELIVERY_WORKER === 'on',
     },
+    rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     dashboard: {
       signup: e.DASHBOARD_SIGNUP,
       distDir: path.resolve(e.DASHBOARD_DIST_DIR),

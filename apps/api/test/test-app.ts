@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { DeliveryWorker } from '../src/delivery/delivery-worker.js';
+import type { StoreOptions } from '../src/db/open-store.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createTestDatabase, type TestDatabase } from './test-store.js';
 
@@ -39,10 +40,12 @@ export interface TestApp {
 export async function startTestApp(
   overrides: Partial<Config> = {},
   deps: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted'> = {},
+  storeOptions: Pick<StoreOptions, 'onStatement'> = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, storeOptions);
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN }),
+    // Rate limiting is off unless a test turns it on: suites send bursts far above 100/s.
+    ...loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN, RATE_LIMIT_PER_SECOND: '0' }),
     ...overrides,
   };
   const clock: TestApp['clock'] = { now: undefined };

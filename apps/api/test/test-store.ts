@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openStore, type Store } from '../src/db/open-store.js';
+import { openStore, type Store, type StoreOptions } from '../src/db/open-store.js';
 
 export type TestStoreKind = 'embedded' | 'postgres';
 
@@ -40,16 +40,19 @@ export interface TestDatabase {
  * A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server
  * (dropped afterwards), so test files never see each other's rows.
  */
-export async function createTestDatabase(kind: TestStoreKind = TEST_STORE): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestStoreKind = TEST_STORE,
+  options: Pick<StoreOptions, 'onStatement'> = {},
+): Promise<TestDatabase> {
   if (kind === 'embedded') {
-    const store = await openStore({});
+    const store = await openStore({ ...options });
     await store.migrate();
     return { store, url: undefined, drop: () => store.close() };
   }
   const name = `ht_test_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = withDatabase(serverUrl(), name);
-  const store = await openStore({ databaseUrl: url, poolSize: 20 });
+  const store = await openStore({ databaseUrl: url, poolSize: 20, ...options });
   await store.migrate();
   return {
     store,

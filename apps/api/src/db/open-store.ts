@@ -32,6 +32,14 @@ export interface Store {
    * Rolls back when `fn` throws.
    */
   transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * The embedded store only: how many statements that may change API keys and organizations
+   * (`keys`) or anything a schedule snapshot reads (`schedules`) this process has sent. Its
+   * data directory belongs to this one process, so these count every such write there is: a
+   * cache filled at count n is current while the count is still n. Undefined on a server,
+   * where other processes write too (caches are checked in SQL there).
+   */
+  changes?: StoreChanges;
   /** Raw SQL on a connection of its own (the migration runner). */
   withSession<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
   /** Applies pending migrations; returns the names applied. */
@@ -41,6 +49,70 @@ export interface Store {
   close(): Promise<void>;
 }
 
+export interface StoreChanges {
+  keys: number;
+  schedules: number;
+}
+
+const READ_ONLY = /^\s*(SELECT|SHOW|EXPLAIN|BEGIN|COMMIT|ROLLBACK|SET)\b/i;
+const WRITE_KEYWORDS = /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE)\b/i;
+const KEY_TABLES = /\b(api_keys|organizations)\b/;
+const SCHEDULE_TABLES = /\b(humans|overrides|time_claims|booking_day_counts|holds|bookings|organizations)\b/;
+
+/**
+ * Counts a statement into `changes` before it is sent. A reader that notes the count before
+ * its own statement and finds it unchanged afterwards read nothing a write has since changed:
+ * PGlite runs one statement at a time, and a standalone read waits for an open transaction.
+ * Anything that is not plainly a read counts if it names a table of the kind; a script
+ * (migrations) counts for everything.
+ */
+function countChange(changes: StoreChanges, sql: string) {
+  const read = READ_ONLY.test(sql) || (/^\s*WITH\b/i.test(sql) && !WRITE_KEYWORDS.test(sql));
+  if (read && !/\bFOR\s+(UPDATE|SHARE)\b/i.test(sql)) return;
+  if (KEY_TABLES.test(sql)) changes.keys++;
+  if (SCHEDULE_TABLES.test(sql)) changes.schedules++;
+}
+
+/** Routes every statement of `pglite` (Prisma's adapter's too, and transactions') through countChange. */
+function countChanges(pglite: PGlite, onStatement: ((text: string) => void) | undefined): StoreChanges {
+  const changes: StoreChanges = { keys: 0, schedules: 0 };
+  const noteStatement = (sql: string) => {
+    countChange(changes, sql);
+    onStatement?.(sql);
+  };
+  const everything = (sql: string) => {
+    changes.keys++;
+    changes.schedules++;
+    onStatement?.(sql);
+  };
+  const counting = <T extends { query: PGlite['query']; exec: PGlite['exec'] }>(target: T): T =>
+    new Proxy(target, {
+      get(t, prop) {
+        if (prop === 'query') return (sql: string, ...rest: unknown[]) => (noteStatement(sql), (t.query as (...a: unknown[]) => unknown)(sql, ...rest));
+        if (prop === 'exec') return (sql: string, ...rest: unknown[]) => (everything(sql), (t.exec as (...a: unknown[]) => unknown)(sql, ...rest));
+        const value = Reflect.get(t, prop, t) as unknown;
+        return typeof value === 'function' ? value.bind(t) : value;
+      },
+    });
+  const query = pglite.query.bind(pglite);
+  const exec = pglite.exec.bind(pglite);
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.query = ((sql: string, ...rest: Parameters<PGlite['query']> extends [unknown, ...infer R] ? R : never) => {
+    noteStatement(sql);
+    return query(sql, ...rest);
+  }) as PGlite['query'];
+  pglite.exec = ((sql: string, ...rest: Parameters<PGlite['exec']> extends [unknown, ...infer R] ? R : never) => {
+    everything(sql);
+    return exec(sql, ...rest);
+  }) as PGlite['exec'];
+  // BEGIN and COMMIT (or ROLLBACK) are a statement each.
+  pglite.transaction = ((fn: Parameters<PGlite['transaction']>[0]) => {
+    onStatement?.('BEGIN');
+    return transaction((tx) => fn(counting(tx))).finally(() => onStatement?.('COMMIT'));
+  }) as PGlite['transaction'];
+  return changes;
+}
+
 export interface StoreOptions {
   /** postgres:// URL of a server; absent selects the embedded store. */
   databaseUrl?: string | undefined;
@@ -48,6 +120,11 @@ export interface StoreOptions {
   dataDir?: string | undefined;
   /** Connection pool size on a server. */
   poolSize?: number;
+  /**
+   * Told of every statement sent to the database, by anyone (the driver statements, Prisma's,
+   * transactions' BEGIN and COMMIT): each is one round trip. For the tests that count them.
+   */
+  onStatement?: ((text: string) => void) | undefined;
 }
 
 function withMigrations(
@@ -57,6 +134,7 @@ function withMigrations(
   transaction: Store['transaction'],
   withSession: Store['withSession'],
   close: () => Promise<void>,
+  changes?: StoreChanges,
 ): Store {
   let migrations: Migration[] | undefined;
   const load = async () => (migrations ??= await readMigrations());
@@ -66,6 +144,7 @@ function withMigrations(
     sql,
     transaction,
     withSession,
+    ...(changes ? { changes } : {}),
     migrate: async () => withSession(async (s) => migrate(s, await load())),
     ready: async () => {
       try {
@@ -78,11 +157,12 @@ function withMigrations(
   };
 }
 
-async function openEmbedded(dataDir: string | undefined): Promise<Store> {
+async function openEmbedded(dataDir: string | undefined, onStatement: StoreOptions['onStatement']): Promise<Store> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const pglite = await PGlite.create({ dataDir, extensions: { btree_gist } });
   // Dates and timestamps passed without a zone are read as UTC, whatever the host says.
   await pglite.exec("SET TIME ZONE 'UTC'");
+  const changes = countChanges(pglite, onStatement);
   const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const session: SqlSession = {
     query: async (sql, params) => (await pglite.query(sql, params)).rows as never[],
@@ -108,22 +188,51 @@ async function openEmbedded(dataDir: string | undefined): Promise<Store> {
       await db.$disconnect();
       await pglite.close();
     },
+    changes,
   );
 }
 
-function openServer(databaseUrl: string, poolSize: number): Store {
+/**
+ * Each distinct statement text gets a name, so every pooled connection parses and plans it
+ * once and then only binds and executes it (planning the schedule snapshot read costs more
+ * than running it). Texts are the code's constants, a few dozen; past the cap, statements go
+ * unnamed rather than grow every connection's cache.
+ */
+function statementNamer(cap = 500) {
+  const names = new Map<string, string>();
+  return (text: string): string | undefined => {
+    let name = names.get(text);
+    if (!name && names.size < cap) names.set(text, (name = `ht${names.size}`));
+    return name;
+  };
+}
+
+function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOptions['onStatement']): Store {
   // Every session in UTC: dates and timestamps passed without a zone mean UTC.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: '-c TimeZone=UTC' });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  if (onStatement) {
+    // Every statement of every pooled connection, Prisma's included.
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const first = args[0] as string | { text?: string };
+        onStatement(typeof first === 'string' ? first : (first?.text ?? ''));
+        return query(...args);
+      }) as typeof client.query;
+    });
+  }
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const nameOf = statementNamer();
+  const statement = (text: string, values: unknown[] | undefined) => ({ name: nameOf(text), text, values });
   // One pooled connection for the span of `fn`: the migration runner's session and the
   // booking transaction's.
   const withClient = async <T>(fn: (s: SqlSession) => Promise<T>) => {
     const client = await pool.connect();
     try {
       return await fn({
-        query: async (text, params) => (await client.query(text, params)).rows,
+        query: async (text, params) => (await client.query(statement(text, params))).rows,
         exec: async (text) => {
           await client.query(text);
         },
@@ -135,7 +244,7 @@ function openServer(databaseUrl: string, poolSize: number): Store {
   return withMigrations(
     'postgres',
     db,
-    async (text, params) => (await pool.query(text, params)).rows,
+    async (text, params) => (await pool.query(statement(text, params))).rows,
     (fn) =>
       withClient(async (session) => {
         await session.exec('BEGIN');
@@ -159,6 +268,6 @@ function openServer(databaseUrl: string, poolSize: number): Store {
 /** Opens the store the configuration selects: a PostgreSQL server, or embedded PGlite. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   return options.databaseUrl
-    ? openServer(options.databaseUrl, options.poolSize ?? 10)
-    : openEmbedded(options.dataDir);
+    ? openServer(options.databaseUrl, options.poolSize ?? 10, options.onStatement)
+    : openEmbedded(options.dataDir, options.onStatement);
 }

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
-import type { Sql } from '../db/sql.js';
+import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../lib/app-error.js';
 import type { AuthedOrganization } from '../services/organizations/authed-organization.js';
-import { organizationForKey } from '../services/organizations/organization-for-key.js';
+import type { KeyAuthority, KeyCheck, Schedules, SchedulesRequest } from '../services/organizations/key-authority.js';
+import { rateLimitHeaders } from '../services/rate-limit/token-bucket.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -14,18 +14,65 @@ export function bearerToken(header: string | undefined): string | undefined {
 const unauthorized = () =>
   new AppError('UNAUTHORIZED', 'The API key is missing or invalid. Send Authorization: Bearer sk_live_...');
 
+export interface AuthenticateOptions {
+  /** The schedules a request will read, fetched in the key's own round trip (the slots routes). */
+  prefetch?: (req: Request) => SchedulesRequest | undefined;
+  /** Charge the key's rate-limit bucket (false for /mcp, whose tools' /v1 calls are charged). */
+  charge?: boolean;
+}
+
 /**
- * Resolves the organization from the API key before anything else on /v1.
+ * Resolves the organization from the API key before anything else on /v1, and charges the
+ * key's token bucket: every authenticated answer carries the RateLimit-* headers, and one
+ * over the limit is 429 RATE_LIMITED with Retry-After before any work is done.
  */
-export function authenticate(sql: Sql): RequestHandler {
+export function authenticate(authority: KeyAuthority, options: AuthenticateOptions = {}): RequestHandler {
+  const charge = options.charge ?? true;
   return (req, res, next) => {
     const key = bearerToken(req.header('authorization'));
     if (!key || !key.startsWith('sk_live_')) return next(unauthorized());
-    organizationForKey(sql, key).then((organization) => {
-      if (!organization) return next(unauthorized());
-      res.locals.organization = organization;
+    const wanted = charge ? options.prefetch?.(req) : undefined;
+    const checking: Promise<KeyCheck & { schedules?: Schedules }> = wanted
+      ? authority.checkWithSchedules(key, wanted)
+      : authority.check(key, charge);
+    checking.then((result) => {
+      if (!result.organization) return next(unauthorized());
+      if (result.rateLimit) {
+        for (const [name, value] of Object.entries(rateLimitHeaders(result.rateLimit))) res.setHeader(name, value);
+        if (!result.rateLimit.allowed) {
+          return next(
+            new AppError(
+              'RATE_LIMITED',
+              `Too many requests for this API key: ${result.rateLimit.limit} at once, refilled at the configured rate per second. ` +
+                `Retry after ${result.rateLimit.retryAfterSeconds} s.`,
+            ),
+          );
+        }
+      }
+      res.locals.organization = result.organization;
+      if (wanted && result.schedules) res.locals.prefetched = { request: wanted, schedules: result.schedules } satisfies Prefetched;
       next();
     }, next);
+  };
+}
+
+interface Prefetched {
+  request: SchedulesRequest;
+  schedules: Schedules;
+}
+
+const sameRead = (a: SchedulesRequest, b: SchedulesRequest) =>
+  a.dateFrom === b.dateFrom && a.dateTo === b.dateTo && a.humanIds.length === b.humanIds.length && a.humanIds.every((id, i) => id === b.humanIds[i]);
+
+/**
+ * How a handler reads schedules: what `authenticate` already fetched with the key, when it
+ * is exactly this read, else through the authority (cached where current).
+ */
+export function schedulesFor(res: Response, authority: KeyAuthority) {
+  return async (request: SchedulesRequest): Promise<Schedules> => {
+    const prefetched = res.locals.prefetched as Prefetched | undefined;
+    if (prefetched && sameRead(prefetched.request, request)) return prefetched.schedules;
+    return authority.schedules(organizationOf(res).id, request);
   };
 }
 

@@ -1,7 +1,8 @@
 import { contract } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
-import { organizationOf } from '../http/authenticate.js';
+import { organizationOf, schedulesFor } from '../http/authenticate.js';
 import type { ServiceDeps } from '../services/deps.js';
+import type { KeyAuthority } from '../services/organizations/key-authority.js';
 import { createHuman } from '../services/humans/create-human.js';
 import { deleteHuman } from '../services/humans/delete-human.js';
 import { findHuman } from '../services/humans/find-human.js';
@@ -14,7 +15,7 @@ import { listSlots } from '../services/slots/list-slots.js';
 
 const s = initServer();
 
-export function humansRouter({ store, clock }: ServiceDeps) {
+export function humansRouter({ store, clock }: ServiceDeps, authority: KeyAuthority) {
   const { db } = store;
   return s.router(contract.humans, {
     create: async ({ body, res }) => ({
@@ -47,7 +48,7 @@ export function humansRouter({ store, clock }: ServiceDeps) {
     }),
     slots: async ({ params, query, res }) => ({
       status: 200,
-      body: await listSlots(store.sql, organizationOf(res).id, params.human_id, query, clock()),
+      body: await listSlots(schedulesFor(res, authority), params.human_id, query, clock()),
     }),
     check: async ({ params, query, res }) => ({
       status: 200,

@@ -2,6 +2,7 @@ import type { HumanWeek, HumanWeekQuery } from '@humantime/contract/dashboard';
 import { localDateRangeToInterval } from '@humantime/slot-engine';
 import type { Store } from '../../db/open-store.js';
 import { bookingView } from '../bookings/booking-view.js';
+import { schedulesReader } from '../schedule/load-schedule.js';
 import { listSlots } from '../slots/list-slots.js';
 import { findHuman } from './find-human.js';
 
@@ -28,7 +29,7 @@ export async function humanWeek(
   const human = await findHuman(store.db, organizationId, humanId);
   const weekEnd = addDays(query.week_start, WEEK_DATES - 1);
   const duration = query.duration ?? Math.min(...human.meetingDurations);
-  const slots = await listSlots(store.sql, organizationId, humanId, { date_from: query.week_start, date_to: weekEnd, duration }, now);
+  const slots = await listSlots(schedulesReader(store.sql, organizationId), humanId, { date_from: query.week_start, date_to: weekEnd, duration }, now);
   const range = localDateRangeToInterval(human.timezone, query.week_start, weekEnd);
   const bookings = await store.db.booking.findMany({
     where: {

@@ -14,7 +14,11 @@ export async function loadGroup(
   dateTo: string,
   now: Date,
 ): Promise<ScheduleSnapshot[]> {
-  const found = await loadSchedules(sql, organizationId, humanIds, dateFrom, dateTo, now);
+  return pickGroup(await loadSchedules(sql, organizationId, humanIds, dateFrom, dateTo, now), humanIds);
+}
+
+/** The snapshots of `humanIds` in that order; 404 naming the first one not found. */
+export function pickGroup(found: ReadonlyMap<string, ScheduleSnapshot>, humanIds: readonly string[]): ScheduleSnapshot[] {
   return humanIds.map((id) => {
     const human = found.get(id);
     if (!human) throw new AppError('NOT_FOUND', `Human ${id} not found.`);

@@ -1,5 +1,6 @@
 import type { DailyBookingCounts, Interval, OverrideRule, SchedulingRules, WeeklySchedule } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
+import { EARLIEST_OFFSET, LATEST_OFFSET, selectSnapshots, type SnapshotRow } from '../../db/tables/schedule-snapshots.js';
 
 export interface ScheduleSnapshot {
   timezone: string;
@@ -11,72 +12,6 @@ export interface ScheduleSnapshot {
   rules: SchedulingRules;
   /** Confirmed bookings per local date, from the counters the database enforces. */
   bookingsPerDay: DailyBookingCounts;
-}
-
-const HOUR = 3_600_000;
-/** UTC offsets run from -12 h to +14 h; bookings last at most 8 h (480 minutes). */
-const EARLIEST_OFFSET = 14 * HOUR;
-const LATEST_OFFSET = 12 * HOUR;
-/** A new booking's buffers reach at most 240 minutes past its own range on either side. */
-const MAX_BUFFER = 4 * HOUR;
-
-// One round trip for everything the slot engine needs. The busy window is widened by the
-// extreme UTC offsets because the zone is only known once the row is read, and by the
-// largest buffer; the engine ignores claims that cannot touch the local range. Busy time is
-// read from time_claims (each booking's buffered range) through the exclusion constraint's
-// GiST index; a hold's claim counts until its expires_at (by the service's clock), whether or
-// not anyone has deleted it yet. Several humans are read in the same single statement.
-// Results come back as JSON so both drivers (PGlite, pg) hand over the same shapes.
-const QUERY = `
-SELECT h.id::text AS human_id, json_build_object(
-  'timezone', h.timezone,
-  'working_days', array_to_json(h.working_days),
-  'work_start', h.work_start,
-  'work_end', h.work_end,
-  'meeting_durations', array_to_json(h.meeting_durations),
-  'buffer_before', h.buffer_before,
-  'buffer_after', h.buffer_after,
-  'minimum_notice', h.minimum_notice,
-  'booking_horizon_days', h.booking_horizon_days,
-  'slot_interval', h.slot_interval,
-  'max_bookings_per_day', h.max_bookings_per_day,
-  'overrides', COALESCE((
-    SELECT json_agg(json_build_object(
-      'kind', o.kind, 'start_date', to_char(o.start_date, 'YYYY-MM-DD'), 'end_date', to_char(o.end_date, 'YYYY-MM-DD'),
-      'start_time', o.start_time, 'end_time', o.end_time, 'weekdays', array_to_json(o.weekdays)))
-      FROM overrides o
-     WHERE o.human_id = h.id AND o.start_date <= $3::date AND o.end_date >= $2::date), '[]'::json),
-  'busy', COALESCE((
-    SELECT json_agg(json_build_array(
-      (extract(epoch FROM c.starts_at) * 1000)::float8, (extract(epoch FROM c.ends_at) * 1000)::float8))
-      FROM time_claims c
-     WHERE c.organization_id = h.organization_id AND c.human_id = h.id
-       AND tstzrange(c.starts_at, c.ends_at, '[)') && tstzrange($4::timestamptz, $5::timestamptz, '[)')
-       AND (c.expires_at IS NULL OR c.expires_at > $7::timestamptz)), '[]'::json),
-  'day_counts', COALESCE((
-    SELECT json_object_agg(to_char(d.local_date, 'YYYY-MM-DD'), d.confirmed)
-      FROM booking_day_counts d
-     WHERE d.organization_id = h.organization_id AND d.human_id = h.id
-       AND d.local_date BETWEEN $2::date AND $3::date AND d.confirmed > 0), '{}'::json)
-) AS snapshot
-  FROM humans h
- WHERE h.id = ANY($1::uuid[]) AND h.organization_id = $6::uuid AND h.deleted_at IS NULL`;
-
-interface Row {
-  timezone: string;
-  working_days: number[];
-  work_start: string;
-  work_end: string;
-  meeting_durations: number[];
-  buffer_before: number | null;
-  buffer_after: number | null;
-  minimum_notice: number | null;
-  booking_horizon_days: number | null;
-  slot_interval: number | null;
-  max_bookings_per_day: number | null;
-  day_counts: Record<string, number>;
-  overrides: { kind: 'block' | 'open'; start_date: string; end_date: string; start_time: string | null; end_time: string | null; weekdays: number[] | null }[];
-  busy: [number, number][];
 }
 
 /** The UTC dates that can hold the local date of `instant` in any zone (offsets -12 h..+14 h). */
@@ -114,24 +49,36 @@ export async function loadSchedules(
   dateTo: string,
   now: Date,
 ): Promise<Map<string, ScheduleSnapshot>> {
-  const from = Date.parse(`${dateFrom}T00:00:00Z`) - EARLIEST_OFFSET;
-  const to = Date.parse(`${dateTo}T00:00:00Z`) + 24 * HOUR + LATEST_OFFSET;
-  const rows = await sql<{ human_id: string; snapshot: Row | string }>(QUERY, [
-    // An array literal: both drivers pass a string through unchanged, and the ids are UUIDs
-    // (checked by the contract), so nothing in them needs quoting.
-    `{${humanIds.join(',')}}`,
-    dateFrom,
-    dateTo,
-    new Date(from - MAX_BUFFER).toISOString(),
-    new Date(to + MAX_BUFFER).toISOString(),
-    organizationId,
-    now.toISOString(),
-  ]);
-  return new Map(rows.map((r) => [r.human_id, snapshotOf(typeof r.snapshot === 'string' ? JSON.parse(r.snapshot) : r.snapshot)]));
+  const found = await loadTimedSchedules(sql, organizationId, humanIds, dateFrom, dateTo);
+  return new Map([...found].map(([id, snapshot]) => [id, snapshot.at(now)]));
 }
 
-function snapshotOf(row: Row): ScheduleSnapshot {
-  return {
+/** loadSchedules before choosing a `now`: snapshots that can be judged at any time (and cached). */
+export async function loadTimedSchedules(
+  sql: Sql,
+  organizationId: string,
+  humanIds: readonly string[],
+  dateFrom: string,
+  dateTo: string,
+): Promise<Map<string, TimedSnapshot>> {
+  const rows = await selectSnapshots(sql, organizationId, humanIds, dateFrom, dateTo);
+  return new Map(rows.map((r) => [r.human_id, readSnapshot(r.snapshot)]));
+}
+
+/**
+ * A snapshot as read, good for judging at any `now`: a hold's claim counts until its
+ * expires_at, whether or not anyone has deleted it yet.
+ */
+export interface TimedSnapshot {
+  /** The human's schedule_version the snapshot was read at. */
+  version: string;
+  at(now: Date): ScheduleSnapshot;
+}
+
+/** Parses a snapshotJson value (pg hands JSON over parsed; PGlite too, but be lenient). */
+export function readSnapshot(raw: SnapshotRow | string): TimedSnapshot {
+  const row: SnapshotRow = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const base: ScheduleSnapshot = {
     timezone: row.timezone,
     schedule: { workingDays: row.working_days, workStart: row.work_start, workEnd: row.work_end },
     meetingDurations: row.meeting_durations,
@@ -143,14 +90,25 @@ function snapshotOf(row: Row): ScheduleSnapshot {
       endTime: o.end_time,
       weekdays: o.weekdays && o.weekdays.length > 0 ? o.weekdays : null,
     })),
-    busy: row.busy.map(([start, end]) => ({ start, end })),
+    busy: row.busy.filter(([, , expires]) => expires === null).map(([start, end]) => ({ start, end })),
     rules: schedulingRules(row),
     bookingsPerDay: row.day_counts,
+  };
+  const holds = row.busy.filter(([, , expires]) => expires !== null) as [number, number, number][];
+  return {
+    version: row.version,
+    // Without holds (the usual case) every `now` sees the same snapshot: no copy.
+    at: (now) => {
+      if (holds.length === 0) return base;
+      const t = now.getTime();
+      const live = holds.filter(([, , expires]) => expires > t).map(([start, end]) => ({ start, end }));
+      return { ...base, busy: [...base.busy, ...live] };
+    },
   };
 }
 
 /** The rules that are on; an absent key is a rule that is off. */
-function schedulingRules(row: Row): SchedulingRules {
+function schedulingRules(row: SnapshotRow): SchedulingRules {
   const rules: SchedulingRules = {};
   if (row.buffer_before !== null) rules.bufferBefore = row.buffer_before;
   if (row.buffer_after !== null) rules.bufferAfter = row.buffer_after;
@@ -160,3 +118,9 @@ function schedulingRules(row: Row): SchedulingRules {
   if (row.max_bookings_per_day !== null) rules.maxBookingsPerDay = row.max_bookings_per_day;
   return rules;
 }
+
+/** Reads schedules straight from the store, uncached (for pages where speed is no concern). */
+export const schedulesReader =
+  (sql: Sql, organizationId: string) =>
+  (request: { humanIds: readonly string[]; dateFrom: string; dateTo: string }) =>
+    loadTimedSchedules(sql, organizationId, request.humanIds, request.dateFrom, request.dateTo);

@@ -1,8 +1,8 @@
 import type { GroupSlot, GroupSlotsQuery, GroupSlotsResponse } from '@humantime/contract';
 import { localDateOf } from '@humantime/slot-engine';
-import type { Sql } from '../../db/sql.js';
 import { toTimestamp } from '../../lib/timestamps.js';
-import { loadGroup } from '../schedule/load-group.js';
+import type { Schedules, SchedulesRequest } from '../organizations/key-authority.js';
+import { pickGroup } from '../schedule/load-group.js';
 import { groupDurationRefusal } from './group-duration.js';
 import { slotsOf } from './slots-of.js';
 
@@ -16,16 +16,28 @@ const WIDEN_DAYS = 2;
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
+/** What GET /v1/slots reads: every human's schedule, two dates wider on each side. */
+export const groupSlotsRead = (query: Pick<GroupSlotsQuery, 'human_ids' | 'date_from' | 'date_to'>): SchedulesRequest => ({
+  humanIds: query.human_ids,
+  dateFrom: addDays(query.date_from, -WIDEN_DAYS),
+  dateTo: addDays(query.date_to, WIDEN_DAYS),
+});
+
 /**
  * GET /v1/slots: the starts of several humans, read in one statement, each human's list from
  * the same slot engine as GET /v1/humans/{id}/slots, then intersected (all) or joined (any)
  * by start instant. Dates are the first human's local dates.
  */
-export async function listGroupSlots(sql: Sql, organizationId: string, query: GroupSlotsQuery, now: Date): Promise<GroupSlotsResponse> {
+export async function listGroupSlots(
+  schedules: (request: SchedulesRequest) => Promise<Schedules>,
+  query: GroupSlotsQuery,
+  now: Date,
+): Promise<GroupSlotsResponse> {
   const ids = query.human_ids;
-  const dateFrom = addDays(query.date_from, -WIDEN_DAYS);
-  const dateTo = addDays(query.date_to, WIDEN_DAYS);
-  const humans = await loadGroup(sql, organizationId, ids, dateFrom, dateTo, now);
+  const read = groupSlotsRead(query);
+  const { dateFrom, dateTo } = read;
+  const found = await schedules(read);
+  const humans = pickGroup(new Map([...found].map(([id, snapshot]) => [id, snapshot.at(now)])), ids);
   const refusal = groupDurationRefusal(ids, humans, query.duration);
   if (refusal) throw refusal;
   const zone = humans[0]!.timezone;
