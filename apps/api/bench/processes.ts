@@ -24,6 +24,11 @@ export interface Proc {
   url: string;
   /** Peak resident set size so far (VmHWM), in MiB. */
   peakRssMiB(): number;
+  /**
+   * CPU time the process has used so far (user + system), in ms: a cost per request that a
+   * busy machine distorts far less than it distorts requests per second.
+   */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -60,6 +65,13 @@ export async function startProcess(entry: string, env: Record<string, string>, r
   return {
     child,
     url,
+    cpuMs() {
+      // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in ticks of 10 ms; the command
+      // name (field 2) sits in parentheses and may hold spaces, so count after it.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     peakRssMiB() {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);

@@ -53,15 +53,21 @@ export async function benchSlotsHttp(
     const warm = { connections: load.connections, durationSeconds: 2, method: 'GET' as const };
     await runLoad({ ...warm, url: api.url, path: query, headers });
     await runLoad({ ...warm, url: bare.url, path: '/slots' });
+    const cpuBefore = api.cpuMs();
     const real = await runLoad({ url: api.url, path: query, headers, method: 'GET', connections: load.connections, durationSeconds: load.duration });
+    const cpuPerRequest = (api.cpuMs() - cpuBefore) / real.requests;
+    const bareCpuBefore = bare.cpuMs();
     const floor = await runLoad({ url: bare.url, path: '/slots', method: 'GET', connections: load.connections, durationSeconds: load.duration });
+    const bareCpuPerRequest = (bare.cpuMs() - bareCpuBefore) / floor.requests;
     if ((real.statuses['200'] ?? 0) !== real.requests) throw new Error(`slots run had non-200 answers: ${JSON.stringify(real.statuses)}`);
     return [
       { section: SECTION, name: 'response size', value: Buffer.byteLength(body), unit: 'bytes', key: `http_slots_body_bytes${suffix}` },
       { section: SECTION, name: 'humantime req/s', value: real.rps, unit: 'req/s', key: `http_slots_rps${suffix}` },
       { section: SECTION, name: 'humantime p50', value: real.p50, unit: 'ms', key: `http_slots_p50_ms${suffix}` },
       { section: SECTION, name: 'humantime p99', value: real.p99, unit: 'ms', key: `http_slots_p99_ms${suffix}`, target: '≤ 10 ms' },
+      { section: SECTION, name: 'humantime server CPU per request', value: Math.round(cpuPerRequest * 1000) / 1000, unit: 'ms', key: `http_slots_cpu_ms${suffix}` },
       { section: SECTION, name: 'bare Express req/s', value: floor.rps, unit: 'req/s', key: `bare_slots_rps${suffix}` },
+      { section: SECTION, name: 'bare Express server CPU per request', value: Math.round(bareCpuPerRequest * 1000) / 1000, unit: 'ms', key: `bare_slots_cpu_ms${suffix}` },
       { section: SECTION, name: 'bare Express p50', value: floor.p50, unit: 'ms', key: `bare_slots_p50_ms${suffix}` },
       { section: SECTION, name: 'bare Express p99', value: floor.p99, unit: 'ms', key: `bare_slots_p99_ms${suffix}` },
       { section: SECTION, name: 'humantime / bare req/s', value: Math.round((real.rps / floor.rps) * 1000) / 10, unit: '%', key: `http_slots_ratio_pct${suffix}`, target: '≥ 50 %' },

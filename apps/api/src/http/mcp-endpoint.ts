@@ -1,6 +1,3 @@
-import { createHumantimeMcpServer } from '@humantime/mcp';
-import { Humantime } from '@humantime/sdk';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, RequestHandler } from 'express';
 import { bearerToken } from './authenticate.js';
 
@@ -25,8 +22,13 @@ function selfBaseUrl(req: Request): string {
  * exactly what /v1 allows that key and nothing more: same tenant scoping, limits and logs.
  */
 export function mcpEndpoint(): RequestHandler {
+  // Loaded on the first /mcp request: the MCP SDK alone is some 16 MiB of resident memory,
+  // which a process that never serves MCP should not carry.
+  let modules: Promise<[typeof import('@humantime/mcp'), typeof import('@humantime/sdk'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | undefined;
   return async (req, res, next) => {
     try {
+      modules ??= Promise.all([import('@humantime/mcp'), import('@humantime/sdk'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
+      const [{ createHumantimeMcpServer }, { Humantime }, { StreamableHTTPServerTransport }] = await modules;
       const client = new Humantime({ apiKey: bearerToken(req.header('authorization'))!, baseUrl: selfBaseUrl(req), maxRetries: 0 });
       const server = createHumantimeMcpServer(client);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -1,6 +1,6 @@
 import type { GroupSlot, GroupSlotsQuery, GroupSlotsResponse } from '@humantime/contract';
 import { localDateOf } from '@humantime/slot-engine';
-import { toTimestamp } from '../../lib/timestamps.js';
+import { timestampOf } from '../../lib/timestamps.js';
 import type { Schedules, SchedulesRequest } from '../organizations/key-authority.js';
 import { pickGroup } from '../schedule/load-group.js';
 import { groupDurationRefusal } from './group-duration.js';
@@ -59,8 +59,8 @@ export async function listGroupSlots(
     .filter(([, entry]) => query.mode === 'any' || entry.free.length === ids.length)
     .sort(([a], [b]) => a - b)
     .map(([start, entry]) => ({
-      starts_at: toTimestamp(new Date(start)),
-      ends_at: toTimestamp(new Date(entry.end)),
+      starts_at: timestampOf(start),
+      ends_at: timestampOf(entry.end),
       human_ids: entry.free,
     }));
   return { slots, timezone: zone, duration: query.duration, mode: query.mode };

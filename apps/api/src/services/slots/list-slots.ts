@@ -1,6 +1,6 @@
 import type { SlotsQuery, SlotsResponse } from '@humantime/contract';
 import { notFound } from '../../lib/app-error.js';
-import { toTimestamp } from '../../lib/timestamps.js';
+import { timestampOf } from '../../lib/timestamps.js';
 import { invalidDuration } from '../bookings/refusal.js';
 import type { Schedules, SchedulesRequest } from '../organizations/key-authority.js';
 import { slotsOf } from './slots-of.js';
@@ -27,7 +27,7 @@ export async function listSlots(
   if (!snapshot.meetingDurations.includes(query.duration)) throw invalidDuration(snapshot.meetingDurations);
   const slots = slotsOf(snapshot, query.date_from, query.date_to, query.duration, now);
   return {
-    slots: slots.map((s) => ({ starts_at: toTimestamp(new Date(s.start)), ends_at: toTimestamp(new Date(s.end)) })),
+    slots: slots.map((s) => ({ starts_at: timestampOf(s.start), ends_at: timestampOf(s.end) })),
     timezone: snapshot.timezone,
     duration: query.duration,
   };
