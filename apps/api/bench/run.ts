@@ -33,6 +33,33 @@ async function slotEngine(): Promise<Figure[]> {
   ];
 }
 
+/** PGlite's own peak RSS (bench/pglite-floor.mjs, plain node): the median of three fresh processes. */
+async function pgliteFloor(): Promise<number> {
+  const runs: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const child = spawn(process.execPath, [path.join(REPO_DIR, 'apps', 'api', 'bench', 'pglite-floor.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    await new Promise((r) => child.once('exit', r));
+    const line = out.split('\n').find((l) => l.startsWith('PGLITE_FLOOR_MIB '));
+    if (!line) throw new Error('pglite-floor printed no PGLITE_FLOOR_MIB line');
+    runs.push(Number(line.slice('PGLITE_FLOOR_MIB '.length)));
+  }
+  return runs.sort((a, b) => a - b)[1]!;
+}
+
+function memoryFigures(figures: Figure[], floor: number): Figure[] {
+  const embedded = figures.find((f) => f.key === 'peak_rss_embedded_mib')?.value;
+  const postgres = Math.max(...figures.filter((f) => f.key.startsWith('peak_rss_postgres')).map((f) => f.value));
+  return [
+    { section: 'Memory', name: 'PGlite floor: an empty embedded store in a bare node process (median of 3)', value: floor, unit: 'MiB', key: 'pglite_floor_mib' },
+    ...(embedded === undefined
+      ? []
+      : [{ section: 'Memory', name: 'embedded server peak above the PGlite floor', value: Math.round((embedded - floor) * 10) / 10, unit: 'MiB', key: 'embedded_above_floor_mib', target: '≤ 100 MiB' }]),
+    { section: 'Memory', name: 'PostgreSQL server peak, highest of its runs', value: postgres, unit: 'MiB', key: 'peak_rss_postgres_max_mib', target: '≤ 150 MiB' },
+  ];
+}
+
 /** A fresh database on the server for this run. */
 async function freshDatabase(name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: SERVER_URL });
@@ -59,6 +86,7 @@ async function main() {
     figures.push(...(await benchGroupSlotsHttp(work, { duration: DURATION, connections: CONNECTIONS })));
     figures.push(...(await benchBookingsHttp(await freshDatabase('humantime_bench'), { duration: DURATION, connections: CONNECTIONS })));
     figures.push(...(await benchWebhooks(await freshDatabase('humantime_bench_webhooks'))));
+    figures.push(...memoryFigures(figures, await pgliteFloor()));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
