@@ -38,7 +38,7 @@ export interface TestApp {
 /** The real app on a random loopback port over a fresh database of the selected store. */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted'> = {},
+  deps: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted' | 'metrics'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: Config = {
@@ -120,7 +120,7 @@ export interface UseTestAppOptions {
   plan?: 'free' | 'starter' | 'growth';
   autoPurchase?: boolean;
   config?: Partial<Config>;
-  deps?: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted'>;
+  deps?: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted' | 'metrics'>;
 }
 
 /**

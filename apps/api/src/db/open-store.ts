@@ -38,7 +38,17 @@ export interface Store {
   migrate(): Promise<string[]>;
   /** Database reachable and every migration applied. */
   ready(): Promise<boolean>;
+  /** The connection pool's counts, for /metrics; absent on the embedded store (no pool). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface StoreOptions {
@@ -132,7 +142,7 @@ function openServer(databaseUrl: string, poolSize: number): Store {
       client.release();
     }
   };
-  return withMigrations(
+  const store = withMigrations(
     'postgres',
     db,
     async (text, params) => (await pool.query(text, params)).rows,
@@ -154,6 +164,7 @@ function openServer(databaseUrl: string, poolSize: number): Store {
       await pool.end();
     },
   );
+  return { ...store, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
 }
 
 /** Opens the store the configuration selects: a PostgreSQL server, or embedded PGlite. */
