@@ -32,10 +32,20 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript entry point under tsx and waits until `readyPath` answers 200. */
+/**
+ * What runs an entry point: the API server as `pnpm start` runs it, plain node on the
+ * built bundle (turbo builds it before the bench); anything else (the bare server) on tsx.
+ */
+function command(entry: string): { file: string; args: string[] } {
+  if (entry === 'src/server.ts') return { file: process.execPath, args: ['--enable-source-maps', 'dist/server.js'] };
+  return { file: TSX, args: [entry] };
+}
+
+/** Starts an entry point (see `command`) and waits until `readyPath` answers 200. */
 export async function startProcess(entry: string, env: Record<string, string>, readyPath = '/readyz'): Promise<Proc> {
   const port = await freePort();
-  const child = spawn(TSX, [entry], {
+  const { file, args } = command(entry);
+  const child = spawn(file, args, {
     cwd: API_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -54,6 +64,7 @@ export async function startProcess(entry: string, env: Record<string, string>, r
   }
   // tsx runs the program in a child node process; the RSS worth reporting is that one's.
   const nodePid = () => {
+    if (file === process.execPath) return child.pid!;
     try {
       const kids = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
       return kids.length ? Number(kids[kids.length - 1]) : child.pid!;

@@ -8,6 +8,8 @@ import { refuseCrossOrigin, requireSession } from './http/dashboard-guards.js';
 import { renderDocsPage } from './http/docs-page.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
+import { createMetrics, type Metrics } from './http/metrics.js';
+import { metricsEndpoint } from './http/metrics-endpoint.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import { requestContext } from './http/request-context.js';
 import { schedulesToPrefetch } from './http/schedule-prefetch.js';
@@ -24,6 +26,8 @@ export type AppDeps = Omit<ServiceDeps, 'clock' | 'paymentProcessor'> &
   Partial<Pick<ServiceDeps, 'clock' | 'paymentProcessor'>> & {
     /** Token for /admin/v1; undefined keeps the admin API closed (401). */
     adminToken: string | undefined;
+    /** Served at /metrics; server.ts passes one shared with its delivery worker. */
+    metrics?: Metrics;
   };
 
 const BODY_LIMIT = '1mb';
@@ -42,6 +46,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestContext(deps.logger));
+  const metrics = deps.metrics ?? createMetrics();
+  app.use(metrics.observe);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -50,6 +56,8 @@ export function createApp(deps: AppDeps): Express {
     const ready = await deps.store.ready();
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
   });
+  // Prometheus scrapes with the admin token, like /admin/v1: it shows the service's traffic.
+  app.get('/metrics', authenticateAdmin(deps.adminToken), metricsEndpoint(metrics, deps.store));
   app.get('/openapi.json', (_req, res) => {
     res.json(buildOpenApiDocument());
   });

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { API_PACKAGE_DIR } from './lib/package-dir.js';
 
 /** The built dashboard pages (apps/web's `vite build` output), served at /dashboard. */
-export const DEFAULT_DASHBOARD_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+export const DEFAULT_DASHBOARD_DIST_DIR = path.resolve(API_PACKAGE_DIR, '..', 'web', 'dist');
 
 /** Where the embedded store keeps its files unless DATA_DIR says otherwise: apps/api/data. */
-export const DEFAULT_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'data');
+export const DEFAULT_DATA_DIR = path.join(API_PACKAGE_DIR, 'data');
 
 const DURATION = /^(\d+)(ms|s|m|h)$/;
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 } as const;

@@ -4,6 +4,8 @@ import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { embeddedStoreDir, openStore } from './db/open-store.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
+import { DeliveryListener } from './delivery/listen-for-deliveries.js';
+import { createMetrics } from './http/metrics.js';
 import { resolveAdminToken } from './lib/admin-token.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
 import { onShutdownSignal, shutdownGraceMs } from './lib/graceful-shutdown.js';
@@ -35,17 +37,32 @@ async function main() {
   }
   if (!admin.token) logger.warn('ADMIN_TOKEN is not set: the admin API answers 401');
 
+  const metrics = createMetrics({ processMetrics: true });
   // Webhook delivery runs here unless DELIVERY_WORKER=off (then only `pnpm worker` sends).
   const worker = config.webhooks.inProcessWorker
-    ? new DeliveryWorker({ db: store.db, config, clock: () => new Date(), logger, releaseLeasesAtStart: embedded })
+    ? new DeliveryWorker({
+        db: store.db,
+        config,
+        clock: () => new Date(),
+        logger,
+        releaseLeasesAtStart: embedded,
+        onAttempt: metrics.countDelivery,
+      })
     : undefined;
   await worker?.start();
+  // On a server, deliveries committed by other API processes wake this worker too.
+  const listener =
+    worker && config.databaseUrl
+      ? new DeliveryListener({ databaseUrl: config.databaseUrl, onNotify: () => worker.wake(), logger })
+      : undefined;
+  await listener?.start();
 
   const app = createApp({
     config,
     store,
     logger,
     adminToken: admin.token,
+    metrics,
     ...(worker ? { onEventsCommitted: () => worker.wake() } : {}),
   });
   const http = createServer(app);
@@ -67,6 +84,7 @@ async function main() {
         http.closeIdleConnections();
       });
       // Attempts in flight finish (each bounded by the webhook timeout) and are recorded.
+      await listener?.stop();
       await worker?.stop();
       await store.close();
       await unlock();

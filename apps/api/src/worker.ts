@@ -1,12 +1,14 @@
 import { loadConfig } from './config.js';
 import { openStore } from './db/open-store.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
+import { DeliveryListener } from './delivery/listen-for-deliveries.js';
 import { onShutdownSignal, shutdownGraceMs } from './lib/graceful-shutdown.js';
 import { createLogger } from './lib/logger.js';
 
 /**
  * `pnpm worker`: webhook delivery as a process of its own, beside the API processes, all
- * on one PostgreSQL server. They share the work through the deliveries table's leases.
+ * on one PostgreSQL server. They share the work through the deliveries table's leases and
+ * wake on the humantime_deliveries NOTIFY sent when deliveries are committed.
  */
 async function main() {
   const config = loadConfig();
@@ -24,6 +26,9 @@ async function main() {
   await store.migrate();
   const worker = new DeliveryWorker({ db: store.db, config, clock: () => new Date(), logger });
   await worker.start();
+  // Woken by a NOTIFY when a booking's deliveries commit, not only by the poll.
+  const listener = new DeliveryListener({ databaseUrl: config.databaseUrl, onNotify: () => worker.wake(), logger });
+  await listener.start();
   logger.info({ worker_id: worker.workerId }, 'humantime delivery worker running');
 
   onShutdownSignal({
@@ -31,6 +36,7 @@ async function main() {
     graceMs: shutdownGraceMs(config),
     message: 'shutting down: no new claims, finishing deliveries in flight',
     stop: async () => {
+      await listener.stop();
       await worker.stop();
       await store.close();
     },

@@ -39,7 +39,7 @@ export interface TestApp {
 /** The real app on a random loopback port over a fresh database of the selected store. */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted'> = {},
+  deps: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted' | 'metrics'> = {},
   storeOptions: Pick<StoreOptions, 'onStatement'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(undefined, storeOptions);
@@ -123,7 +123,7 @@ export interface UseTestAppOptions {
   plan?: 'free' | 'starter' | 'growth';
   autoPurchase?: boolean;
   config?: Partial<Config>;
-  deps?: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted'>;
+  deps?: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted' | 'metrics'>;
 }
 
 /**

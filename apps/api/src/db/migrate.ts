@@ -1,16 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { API_PACKAGE_DIR } from '../lib/package-dir.js';
 import type { Sql, SqlSession } from './sql.js';
 
-export const MIGRATIONS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'prisma',
-  'migrations',
-);
+export const MIGRATIONS_DIR = path.join(API_PACKAGE_DIR, 'prisma', 'migrations');
 
 // Any constant works; it only has to be the same in every process sharing the database.
 const MIGRATION_LOCK_KEY = 72_707_369;

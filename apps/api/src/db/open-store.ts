@@ -46,6 +46,8 @@ export interface Store {
   migrate(): Promise<string[]>;
   /** Database reachable and every migration applied. */
   ready(): Promise<boolean>;
+  /** The connection pool's counts, for /metrics; absent on the embedded store (no pool). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -111,6 +113,14 @@ function countChanges(pglite: PGlite, onStatement: ((text: string) => void) | un
     return transaction((tx) => fn(counting(tx))).finally(() => onStatement?.('COMMIT'));
   }) as PGlite['transaction'];
   return changes;
+}
+
+export interface PoolStats {
+  /** Connections open. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface StoreOptions {
@@ -241,7 +251,7 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
       client.release();
     }
   };
-  return withMigrations(
+  const store = withMigrations(
     'postgres',
     db,
     async (text, params) => (await pool.query(statement(text, params))).rows,
@@ -263,6 +273,7 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
       await pool.end();
     },
   );
+  return { ...store, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
 }
 
 /** Opens the store the configuration selects: a PostgreSQL server, or embedded PGlite. */

@@ -7,21 +7,30 @@ import type { Db } from '../db/open-store.js';
 import type { Logger } from '../lib/logger.js';
 import { claimDeliveries, releaseAllLeases, type ClaimedDelivery } from './claim-deliveries.js';
 import { recordAttempt } from './record-attempt.js';
-import { nextState } from './retry-schedule.js';
+import { nextState, type NextState } from './retry-schedule.js';
 import { createHttpSender, type WebhookSender } from './send-webhook.js';
 import { signatureHeader } from './sign-payload.js';
 
-/** Retries and work written by other processes are found by polling about this often. */
+/**
+ * Retries and work written by other processes are found by polling about this often (a
+ * PostgreSQL NOTIFY wakes a listening worker sooner: listen-for-deliveries.ts).
+ */
 const POLL_MS = 500;
 /**
- * Each nap lasts POLL_MS ± 25 %, so workers drift apart instead of polling in a fixed
+ * Each nap lasts pollMs ± 25 %, so workers drift apart instead of polling in a fixed
  * phase, where the one that happens to poll first would keep taking nearly all the work.
  */
-const pollDelay = () => POLL_MS * (0.75 + Math.random() / 2);
+const pollDelay = (pollMs: number) => pollMs * (0.75 + Math.random() / 2);
 /** Attempts in flight at once per worker. */
 const CONCURRENCY = 16;
 /** A lease outlives the attempt's timeout, so a live holder never loses it mid-attempt. */
 const LEASE_MARGIN_MS = 20_000;
+
+/**
+ * What one attempt came to: delivered, failed with a retry scheduled, failed for good, or
+ * dropped (not recorded: the webhook was deleted or the lease passed to another worker).
+ */
+export type DeliveryOutcome = 'delivered' | 'will_retry' | 'failed' | 'dropped';
 
 export interface DeliveryWorkerDeps {
   db: Db;
@@ -32,6 +41,10 @@ export interface DeliveryWorkerDeps {
   /** Embedded store (one process): release leases left by a killed run at start. */
   releaseLeasesAtStart?: boolean;
   workerId?: string;
+  /** The poll's period; tests lengthen it so that only a wake-up can explain a prompt delivery. */
+  pollMs?: number;
+  /** Told each attempt's outcome once it is recorded (the /metrics counter). */
+  onAttempt?: (outcome: DeliveryOutcome) => void;
 }
 
 /**
@@ -114,7 +127,7 @@ export class DeliveryWorker {
         this.woken = false;
         resolve();
       };
-      const timer = setTimeout(done, pollDelay());
+      const timer = setTimeout(done, pollDelay(this.deps.pollMs ?? POLL_MS));
       this.interrupt = done;
     });
   }
@@ -160,6 +173,7 @@ export class DeliveryWorker {
       durationMs,
       next,
     });
+    this.deps.onAttempt?.(outcomeOf(recorded, next));
     this.logger.info(
       {
         delivery_id: delivery.id,
@@ -173,4 +187,11 @@ export class DeliveryWorker {
       'webhook delivery attempt',
     );
   }
+}
+
+/** An attempt's outcome as /metrics counts it: a failure that will be retried is not final. */
+function outcomeOf(recorded: boolean, next: NextState): DeliveryOutcome {
+  if (!recorded) return 'dropped';
+  if (next.status === 'pending') return 'will_retry';
+  return next.status;
 }

@@ -80,6 +80,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       result = refusal('INTERNAL_ERROR', 'Something went wrong on our side. It was logged; retry later.');
     }
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+    // For the metrics middleware, which counts refused bookings by code.
+    res.locals.errorCode = result.code;
     const body = anyErrorEnvelope(result.code, result.message);
     res.status(body.error.status).json(body);
   };

@@ -34,9 +34,13 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
-/** Runs `node --import tsx <script> ...args` from apps/api and collects its output. */
+/**
+ * Runs a script from apps/api and collects its output: TypeScript through
+ * `node --import tsx`, built JavaScript (dist/*.js) as `pnpm start` does, on plain node.
+ */
 export function run(script: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: API_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const loader = script.endsWith('.js') ? ['--enable-source-maps'] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, script, ...args], { cwd: API_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const result: Child = {
     process: child,
     stdout: '',
@@ -72,8 +76,8 @@ export async function waitFor<T>(what: string, check: () => T | undefined | Prom
  * Starts the API server and resolves once /healthz answers. A first start creates the
  * embedded database on disk, which takes seconds, and more on a busy machine.
  */
-export async function startServer(env: NodeJS.ProcessEnv, port: number, timeoutMs = 50_000): Promise<Child> {
-  const child = run('src/server.ts', [], env);
+export async function startServer(env: NodeJS.ProcessEnv, port: number, timeoutMs = 50_000, script = 'src/server.ts'): Promise<Child> {
+  const child = run(script, [], env);
   let exitCode: number | null | undefined;
   void child.exited.then((code) => (exitCode = code));
   await waitFor(`the server on port ${port}`, async () => {

@@ -83,6 +83,32 @@ describe('retries', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('waits Retry-After between the attempts as the server sees them, far above the backoff ceiling', async () => {
+    const arrivals: number[] = [];
+    const calls = recordRequests(server, () => {
+      arrivals.push(performance.now());
+      return arrivals.length === 1 ? fail('RATE_LIMITED', 429, { 'retry-after': '1' })() : Response.json(booking(), { status: 201 });
+    });
+    // A booking refused by the rate limiter: retried once the server allows, with the same key.
+    await expect(testClient({ retryMaxDelayMs: 5 }).bookings.create(bookingBody)).resolves.toEqual(booking());
+    expect(calls).toHaveLength(2);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(990);
+    expect(calls[1]!.headers.get('idempotency-key')).toBe(calls[0]!.headers.get('idempotency-key'));
+  });
+
+  it('honours Retry-After given as an HTTP date', async () => {
+    const arrivals: number[] = [];
+    recordRequests(server, () => {
+      arrivals.push(Date.now());
+      if (arrivals.length > 1) return Response.json(human);
+      // Whole seconds, as HTTP dates are: at least one full second ahead.
+      const retryAt = new Date((Math.floor(Date.now() / 1000) + 2) * 1000).toUTCString();
+      return fail('RATE_LIMITED', 429, { 'retry-after': retryAt })();
+    });
+    await expect(testClient().humans.get(HUMAN_ID)).resolves.toEqual(human);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(990);
+  });
+
   it('does not wait for a Retry-After beyond 60 s: the caller gets the RateLimitedError', async () => {
     const calls = sequence(fail('RATE_LIMITED', 429, { 'retry-after': '3600' }), ok(human));
     const error = await testClient().humans.get(HUMAN_ID).catch((e: unknown) => e);
