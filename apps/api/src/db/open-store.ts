@@ -111,6 +111,11 @@ async function openEmbedded(dataDir: string | undefined): Promise<Store> {
   );
 }
 
+/** A query config for pg: named (prepared once per connection) when the caller names it. */
+function statement(text: string, values: unknown[] | undefined, name: string | undefined): pg.QueryConfig {
+  return name ? { name, text, values } : { text, values };
+}
+
 function openServer(databaseUrl: string, poolSize: number): Store {
   // Every session in UTC: dates and timestamps passed without a zone mean UTC.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: '-c TimeZone=UTC' });
@@ -123,7 +128,7 @@ function openServer(databaseUrl: string, poolSize: number): Store {
     const client = await pool.connect();
     try {
       return await fn({
-        query: async (text, params) => (await client.query(text, params)).rows,
+        query: async (text, params, name) => (await client.query(statement(text, params, name))).rows,
         exec: async (text) => {
           await client.query(text);
         },
@@ -135,7 +140,7 @@ function openServer(databaseUrl: string, poolSize: number): Store {
   return withMigrations(
     'postgres',
     db,
-    async (text, params) => (await pool.query(text, params)).rows,
+    async (text, params, name) => (await pool.query(statement(text, params, name))).rows,
     (fn) =>
       withClient(async (session) => {
         await session.exec('BEGIN');
