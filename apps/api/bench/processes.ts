@@ -37,7 +37,7 @@ export interface Proc {
  * built bundle (turbo builds it before the bench); anything else (the bare server) on tsx.
  */
 function command(entry: string): { file: string; args: string[] } {
-  if (entry === 'src/server.ts') return { file: process.execPath, args: ['--enable-source-maps', 'dist/server.js'] };
+  if (entry === 'src/server.ts') return { file: process.execPath, args: [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []), '--enable-source-maps', 'dist/server.js'] };
   return { file: TSX, args: [entry] };
 }
 

@@ -235,14 +235,19 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
   }
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   const nameOf = statementNamer();
-  const statement = (text: string, values: unknown[] | undefined) => ({ name: nameOf(text), text, values });
+  // A caller's own name, or one given here (see statementNamer).
+  const statement = (text: string, values: unknown[] | undefined, name: string | undefined): pg.QueryConfig => ({
+    name: name ?? nameOf(text),
+    text,
+    values,
+  });
   // One pooled connection for the span of `fn`: the migration runner's session and the
   // booking transaction's.
   const withClient = async <T>(fn: (s: SqlSession) => Promise<T>) => {
     const client = await pool.connect();
     try {
       return await fn({
-        query: async (text, params) => (await client.query(statement(text, params))).rows,
+        query: async (text, params, name) => (await client.query(statement(text, params, name))).rows,
         exec: async (text) => {
           await client.query(text);
         },
@@ -254,7 +259,7 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
   const store = withMigrations(
     'postgres',
     db,
-    async (text, params) => (await pool.query(statement(text, params))).rows,
+    async (text, params, name) => (await pool.query(statement(text, params, name))).rows,
     (fn) =>
       withClient(async (session) => {
         await session.exec('BEGIN');

@@ -1,27 +1,34 @@
 // Hand-written statements on `booking_day_counts`: confirmed bookings per human and local
 // date, the counter that keeps max_bookings_per_day under concurrency.
+import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 
+export interface DayCount {
+  organizationId: string;
+  humanId: string;
+  localDate: string;
+  /** The human's max_bookings_per_day; null = no maximum. */
+  max: number | null;
+}
+
 /**
- * Counts one more booking on the day, unless that would pass `max` (null = no maximum).
- * The upsert locks the day's row, so racing bookings of one day take turns and each sees the
- * count the previous one left: false means the day is full.
+ * The upsert that counts one more booking on the day unless that would pass the maximum, as
+ * a fragment of a statement (with `from`, selected from that CTE's row). It locks the day's
+ * row, so racing bookings of one day take turns and each sees the count the previous one
+ * left. It answers no row when the day is full.
  */
-export async function countBookingOnDay(
-  query: Sql,
-  organizationId: string,
-  humanId: string,
-  localDate: string,
-  max: number | null,
-): Promise<boolean> {
-  const rows = await query(
-    `INSERT INTO booking_day_counts AS d (organization_id, human_id, local_date, confirmed)
-     VALUES ($1::uuid, $2::uuid, $3::date, 1)
+export function dayCountUpsert(p: Params, c: DayCount, from?: string): string {
+  const max = p.ref(c.max, 'int');
+  return `INSERT INTO booking_day_counts AS d (organization_id, human_id, local_date, confirmed)
+     SELECT ${p.ref(c.organizationId, 'uuid')}, ${p.ref(c.humanId, 'uuid')}, ${p.ref(c.localDate, 'date')}, 1${from ? ` FROM ${from}` : ''}
      ON CONFLICT (organization_id, human_id, local_date) DO UPDATE SET confirmed = d.confirmed + 1
-      WHERE $4::int IS NULL OR d.confirmed < $4::int
-     RETURNING confirmed`,
-    [organizationId, humanId, localDate, max],
-  );
+      WHERE ${max} IS NULL OR d.confirmed < ${max}`;
+}
+
+/** Counts one more booking on the day (see dayCountUpsert): false means the day is full. */
+export async function countBookingOnDay(query: Sql, c: DayCount): Promise<boolean> {
+  const p = new Params();
+  const rows = await query(`${dayCountUpsert(p, c)} RETURNING confirmed`, p.values);
   return rows.length > 0;
 }
 

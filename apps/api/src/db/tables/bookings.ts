@@ -2,6 +2,7 @@
 // driver (see docs/decisions.md, "Three ways to the database"). Rows come back under the
 // names Prisma's Booking model has, so bookingView serves both paths.
 import type { Booking } from '../../generated/prisma/client.js';
+import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 
 /** A booking as the API reads it; local_date is bookkeeping for the daily counts only. */
@@ -35,36 +36,53 @@ export interface NewBooking {
 }
 
 /**
- * Inserts a confirmed booking. The exclusion constraint bookings_no_overlap may refuse it
- * (23P01, or 40P01 when two inserts waited on each other): see isBookingConflict.
+ * The INSERT of a confirmed booking, as a fragment of a statement; with `from` (a CTE), its
+ * row is selected from that CTE's, which runs it after that CTE. The exclusion constraint
+ * bookings_no_overlap may refuse it (23P01, or 40P01 when two inserts waited on each other):
+ * see isBookingConflict.
  */
-export async function insertBooking(query: Sql, b: NewBooking): Promise<BookingRow> {
-  const [row] = await query<BookingRow>(
-    `INSERT INTO bookings (organization_id, human_id, starts_at, ends_at, duration_minutes,
+export function bookingInsert(p: Params, b: NewBooking, from?: string): string {
+  return `INSERT INTO bookings (organization_id, human_id, starts_at, ends_at, duration_minutes,
                            attendee_name, attendee_email, metadata, created_at,
                            id, local_date, rescheduled_from, ical_uid, ical_sequence, group_id)
-     VALUES ($1::uuid, $2::uuid, $3::timestamptz, $4::timestamptz, $5, $6, $7, $8::jsonb, $9::timestamptz,
-             $10::uuid, $11::date, $12::uuid, $13, $14, $15::uuid)
-     RETURNING ${BOOKING_COLUMNS}`,
-    [
-      b.organizationId,
-      b.humanId,
-      b.startsAt.toISOString(),
-      b.endsAt.toISOString(),
-      b.durationMinutes,
-      b.attendeeName,
-      b.attendeeEmail,
-      JSON.stringify(b.metadata),
-      b.createdAt.toISOString(),
-      b.id,
-      b.localDate,
-      b.rescheduledFrom,
-      b.icalUid,
-      b.icalSequence,
-      b.groupId,
-    ],
-  );
+     SELECT ${p.ref(b.organizationId, 'uuid')}, ${p.ref(b.humanId, 'uuid')}, ${p.ref(b.startsAt.toISOString(), 'timestamptz')},
+            ${p.ref(b.endsAt.toISOString(), 'timestamptz')}, ${p.ref(b.durationMinutes, 'int')}, ${p.ref(b.attendeeName, 'text')},
+            ${p.ref(b.attendeeEmail, 'text')}, ${p.ref(JSON.stringify(b.metadata), 'jsonb')}, ${p.ref(b.createdAt.toISOString(), 'timestamptz')},
+            ${p.ref(b.id, 'uuid')}, ${p.ref(b.localDate, 'date')}, ${p.ref(b.rescheduledFrom, 'uuid')}, ${p.ref(b.icalUid, 'text')},
+            ${p.ref(b.icalSequence, 'int')}, ${p.ref(b.groupId, 'uuid')}${from ? ` FROM ${from}` : ''}`;
+}
+
+/** Inserts a confirmed booking (see bookingInsert) and answers its row. */
+export async function insertBooking(query: Sql, b: NewBooking): Promise<BookingRow> {
+  const p = new Params();
+  const [row] = await query<BookingRow>(`${bookingInsert(p, b)} RETURNING ${BOOKING_COLUMNS}`, p.values);
   return row!;
+}
+
+/**
+ * The row insertBooking answers for `b`, known before it is written (the id and created_at
+ * are chosen here, not by the database), for a statement that does not read it back.
+ */
+export function newBookingRow(b: NewBooking): BookingRow {
+  return {
+    id: b.id,
+    organizationId: b.organizationId,
+    humanId: b.humanId,
+    startsAt: b.startsAt,
+    endsAt: b.endsAt,
+    durationMinutes: b.durationMinutes,
+    attendeeName: b.attendeeName,
+    attendeeEmail: b.attendeeEmail,
+    status: 'confirmed',
+    metadata: b.metadata as BookingRow['metadata'],
+    createdAt: b.createdAt,
+    cancelledAt: null,
+    rescheduledFrom: b.rescheduledFrom,
+    rescheduledTo: null,
+    icalUid: b.icalUid,
+    icalSequence: b.icalSequence,
+    groupId: b.groupId,
+  };
 }
 
 /**

@@ -1,29 +1,50 @@
 // Hand-written statements on `events` and the `deliveries` outbox.
+import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 
+export interface NewEvent {
+  organizationId: string;
+  type: string;
+  bookingId: string;
+  /** The serialized body every delivery sends. */
+  body: string;
+  at: Date;
+}
+
 /**
- * Writes the event and one pending delivery per webhook of the organization subscribed to
- * its type at this moment, in one statement inside the caller's transaction. Returns how
- * many deliveries it queued.
+ * Two CTEs, `event` and `fanout`: the event, and one pending delivery per webhook of the
+ * organization subscribed to its type at this moment (one row in `fanout` each). With `from`
+ * (a CTE), the event's row is selected from that CTE's, which runs it after that CTE. The
+ * feed's columns (xact_id, seq) are the table's defaults: the writing transaction's id and
+ * the sequence.
  */
-export async function insertEventWithDeliveries(
-  query: Sql,
-  e: { organizationId: string; type: string; bookingId: string; body: string; at: Date },
-): Promise<number> {
-  const [row] = await query<{ deliveries: number }>(
-    `WITH event AS (
+export function eventWithDeliveriesCtes(p: Params, e: NewEvent, from?: string): string {
+  const organizationId = p.ref(e.organizationId, 'uuid');
+  const type = p.ref(e.type, 'text');
+  const at = p.ref(e.at.toISOString(), 'timestamptz');
+  return `event AS (
        INSERT INTO events (organization_id, type, booking_id, body, created_at)
-       VALUES ($1::uuid, $2::text, $3::uuid, $4, $5::timestamptz)
+       SELECT ${organizationId}, ${type}, ${p.ref(e.bookingId, 'uuid')}, ${p.ref(e.body, 'text')}, ${at}${from ? ` FROM ${from}` : ''}
        RETURNING id
      ), fanout AS (
        INSERT INTO deliveries (event_id, webhook_id, next_attempt_at)
-       SELECT event.id, w.id, $5::timestamptz
+       SELECT event.id, w.id, ${at}
          FROM event, webhooks w
-        WHERE w.organization_id = $1::uuid AND $2::text = ANY (w.events)
+        WHERE w.organization_id = ${organizationId} AND ${type} = ANY (w.events)
        RETURNING 1
-     )
+     )`;
+}
+
+/**
+ * Writes the event and its deliveries (see eventWithDeliveriesCtes) in one statement inside
+ * the caller's transaction. Returns how many deliveries it queued.
+ */
+export async function insertEventWithDeliveries(query: Sql, e: NewEvent): Promise<number> {
+  const p = new Params();
+  const [row] = await query<{ deliveries: number }>(
+    `WITH ${eventWithDeliveriesCtes(p, e)}
      SELECT (SELECT count(*) FROM fanout)::int AS deliveries FROM event`,
-    [e.organizationId, e.type, e.bookingId, e.body, e.at.toISOString()],
+    p.values,
   );
   return row!.deliveries;
 }

@@ -1,6 +1,7 @@
 // Hand-written statements on `holds`: starts kept for a few minutes (issue 15). A hold is
 // live while its expires_at is ahead of the service's clock (`now`, passed in, so tests can
 // move it); released and confirmed holds are deleted.
+import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 
 export interface HoldRow {
@@ -52,14 +53,30 @@ export async function deleteLiveHold(query: Sql, organizationId: string, holdId:
 }
 
 /**
- * Deletes a human's expired holds and so their claims: run first by every transaction that
- * writes a claim for that human, so the exclusion constraint only ever meets live holds.
+ * Two CTEs that delete the humans' expired holds (`expired_holds`) and their claims
+ * (`expired_claims`, one row each). The claims are deleted here, not left to the foreign
+ * key's ON DELETE CASCADE, because a cascade runs only at the end of the statement: a claim
+ * inserted later in the same statement would still meet them.
+ */
+export function expiredHoldsDeleteCtes(p: Params, organizationId: string, humanIds: readonly string[], now: Date): string {
+  return `expired_holds AS (
+       DELETE FROM holds
+        WHERE organization_id = ${p.ref(organizationId, 'uuid')} AND human_id = ANY(${p.ref(`{${humanIds.join(',')}}`, 'uuid[]')})
+          AND expires_at <= ${p.ref(now.toISOString(), 'timestamptz')}
+       RETURNING id
+     ), expired_claims AS (
+       DELETE FROM time_claims WHERE hold_id IN (SELECT id FROM expired_holds) RETURNING 1
+     )`;
+}
+
+/**
+ * Deletes a human's expired holds and their claims (see expiredHoldsDeleteCtes): run first by
+ * every transaction that writes a claim for that human, so the exclusion constraint only ever
+ * meets live holds.
  */
 export async function deleteExpiredHolds(query: Sql, organizationId: string, humanIds: readonly string[], now: Date): Promise<void> {
-  await query(
-    `DELETE FROM holds WHERE organization_id = $1::uuid AND human_id = ANY($2::uuid[]) AND expires_at <= $3::timestamptz`,
-    [organizationId, `{${humanIds.join(',')}}`, now.toISOString()],
-  );
+  const p = new Params();
+  await query(`WITH ${expiredHoldsDeleteCtes(p, organizationId, humanIds, now)} SELECT count(*) FROM expired_claims`, p.values);
 }
 
 /**

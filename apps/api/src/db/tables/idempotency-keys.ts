@@ -1,5 +1,6 @@
 // Hand-written statements on `idempotency_keys`: one replayable response per organization
 // and Idempotency-Key, claimed inside the booking transaction.
+import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 
 export interface KeyClaim {
@@ -17,20 +18,26 @@ export interface StoredKey {
 }
 
 /**
- * Inserts the key, or takes over an expired one. A concurrent request with the same key
- * blocks on the unique index until the first transaction ends. False when a live key exists.
+ * The upsert that inserts the key, or takes over an expired one, as a fragment of a
+ * statement; with `response`, the key's response is stored with it (a statement that
+ * writes the booking it describes too). A concurrent request with the same key blocks on the
+ * unique index until the first transaction ends. It answers no row when a live key exists.
  */
-export async function claimIdempotencyKey(query: Sql, c: KeyClaim): Promise<boolean> {
-  const claimed = await query(
-    `INSERT INTO idempotency_keys (organization_id, key, request_hash, expires_at, created_at)
-     VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::timestamptz)
+export function idempotencyKeyClaim(p: Params, c: KeyClaim, response?: { status: number; body: unknown }): string {
+  const createdAt = p.ref(c.createdAt.toISOString(), 'timestamptz');
+  return `INSERT INTO idempotency_keys (organization_id, key, request_hash, expires_at, created_at, response_status, response_body)
+     VALUES (${p.ref(c.organizationId, 'uuid')}, ${p.ref(c.key, 'text')}, ${p.ref(c.requestHash, 'text')}, ${p.ref(c.expiresAt.toISOString(), 'timestamptz')},
+             ${createdAt}, ${p.ref(response?.status ?? null, 'int')}, ${p.ref(response ? JSON.stringify(response.body) : null, 'jsonb')})
      ON CONFLICT (organization_id, key) DO UPDATE
-        SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at,
-            created_at = EXCLUDED.created_at, response_status = NULL, response_body = NULL
-      WHERE idempotency_keys.expires_at <= $5::timestamptz
-     RETURNING id`,
-    [c.organizationId, c.key, c.requestHash, c.expiresAt.toISOString(), c.createdAt.toISOString()],
-  );
+        SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at,
+            response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body
+      WHERE idempotency_keys.expires_at <= ${createdAt}`;
+}
+
+/** Claims the key (see idempotencyKeyClaim). False when a live key exists. */
+export async function claimIdempotencyKey(query: Sql, c: KeyClaim): Promise<boolean> {
+  const p = new Params();
+  const claimed = await query(`${idempotencyKeyClaim(p, c)} RETURNING id`, p.values);
   return claimed.length > 0;
 }
 

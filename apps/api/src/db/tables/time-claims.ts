@@ -1,15 +1,25 @@
 // Hand-written statements on `time_claims`: the time each confirmed booking and each live
 // hold takes, buffers included, kept apart by the exclusion constraint time_claims_no_overlap
 // (see the migrations 20261123120000_scheduling_rules and 20261123140000_holds_and_groups).
+import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 
-/** Claims a booking's buffered range; 23P01 (or 40P01) when it meets another claim. */
-export async function insertTimeClaim(query: Sql, organizationId: string, humanId: string, bookingId: string, range: { start: number; end: number }) {
-  await query(
-    `INSERT INTO time_claims (organization_id, human_id, booking_id, starts_at, ends_at)
-     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::timestamptz, $5::timestamptz)`,
-    [organizationId, humanId, bookingId, new Date(range.start).toISOString(), new Date(range.end).toISOString()],
-  );
+type Range = { start: number; end: number };
+
+/**
+ * The INSERT of a booking's claim on its buffered range, as a fragment of a statement (with
+ * `from`, selected from that CTE's row); 23P01 (or 40P01) when it meets another claim.
+ */
+export function timeClaimInsert(p: Params, organizationId: string, humanId: string, bookingId: string, range: Range, from?: string): string {
+  return `INSERT INTO time_claims (organization_id, human_id, booking_id, starts_at, ends_at)
+     SELECT ${p.ref(organizationId, 'uuid')}, ${p.ref(humanId, 'uuid')}, ${p.ref(bookingId, 'uuid')},
+            ${p.ref(new Date(range.start).toISOString(), 'timestamptz')}, ${p.ref(new Date(range.end).toISOString(), 'timestamptz')}${from ? ` FROM ${from}` : ''}`;
+}
+
+/** Claims a booking's buffered range (see timeClaimInsert). */
+export async function insertTimeClaim(query: Sql, organizationId: string, humanId: string, bookingId: string, range: Range) {
+  const p = new Params();
+  await query(timeClaimInsert(p, organizationId, humanId, bookingId, range), p.values);
 }
 
 export async function deleteTimeClaim(query: Sql, organizationId: string, bookingId: string) {
@@ -22,7 +32,7 @@ export async function insertHoldClaim(
   organizationId: string,
   humanId: string,
   holdId: string,
-  range: { start: number; end: number },
+  range: Range,
   expiresAt: Date,
 ) {
   await query(

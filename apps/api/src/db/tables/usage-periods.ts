@@ -1,5 +1,6 @@
 // Hand-written statements on `usage_periods` (one quota counter per organization and UTC
 // month) and `overage_purchases`, used inside the booking transaction.
+import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 
 export interface PeriodKey {
@@ -8,20 +9,32 @@ export interface PeriodKey {
   periodStart: string;
 }
 
+/** One booking's quota unit: the month's counter and the limit it is taken under. */
+export interface QuotaUnit {
+  key: PeriodKey;
+  /** The plan's monthly quota. */
+  quota: number;
+  /** Bookings per overage pack: the limit is quota + packs × packSize. */
+  packSize: number;
+}
+
 /**
- * Takes one unit while under the limit (quota + packs × pack size), in one statement: the
- * month's first booking creates the row, later ones increment it conditionally. Either way
- * the row stays locked until commit. False when the limit is reached.
+ * The upsert that takes one unit while under the limit, as a fragment of a statement (with
+ * `from`, selected from that CTE's row): the month's first booking creates the row, later
+ * ones increment it conditionally. Either way the row stays locked until commit. It answers
+ * no row when the limit is reached.
  */
-export async function takeQuotaUnit(query: Sql, key: PeriodKey, quota: number, packSize: number): Promise<boolean> {
-  const taken = await query(
-    `INSERT INTO usage_periods (organization_id, period_start, used)
-     VALUES ($1::uuid, $2::date, 1)
+export function quotaUnitUpsert(p: Params, u: QuotaUnit, from?: string): string {
+  return `INSERT INTO usage_periods (organization_id, period_start, used)
+     SELECT ${p.ref(u.key.organizationId, 'uuid')}, ${p.ref(u.key.periodStart, 'date')}, 1${from ? ` FROM ${from}` : ''}
      ON CONFLICT (organization_id, period_start) DO UPDATE SET used = usage_periods.used + 1
-      WHERE usage_periods.used < $3::int + usage_periods.overage_packs * $4::int
-     RETURNING used`,
-    [key.organizationId, key.periodStart, quota, packSize],
-  );
+      WHERE usage_periods.used < ${p.ref(u.quota, 'int')} + usage_periods.overage_packs * ${p.ref(u.packSize, 'int')}`;
+}
+
+/** Takes one unit while under the limit (see quotaUnitUpsert). False when the limit is reached. */
+export async function takeQuotaUnit(query: Sql, u: QuotaUnit): Promise<boolean> {
+  const p = new Params();
+  const taken = await query(`${quotaUnitUpsert(p, u)} RETURNING used`, p.values);
   return taken.length === 1;
 }
 

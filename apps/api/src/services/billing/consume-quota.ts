@@ -1,9 +1,33 @@
 import type { Sql } from '../../db/sql.js';
-import { addUsage, insertOveragePurchase, lockUsagePeriod, takeQuotaUnit, type PeriodKey } from '../../db/tables/usage-periods.js';
+import { addUsage, insertOveragePurchase, lockUsagePeriod, takeQuotaUnit, type QuotaUnit } from '../../db/tables/usage-periods.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import { PaymentFailedError, type PaymentProcessor } from './payment-processor.js';
 import { billingPeriod, OVERAGE_PACK, PLAN_LIMITS } from './plans.js';
+
+/** The unit a booking of `org` made at `now` takes: this UTC month's counter, under the plan's limit. */
+export function quotaUnitOf(org: AuthedOrganization, now: Date): QuotaUnit {
+  const { start } = billingPeriod(now);
+  return {
+    key: { organizationId: org.id, periodStart: start.toISOString().slice(0, 10) },
+    quota: PLAN_LIMITS[org.plan].monthlyQuota,
+    packSize: OVERAGE_PACK.bookings,
+  };
+}
+
+/** Whether at the limit `org` buys an overage pack rather than refusing. */
+export function buysOverage(org: AuthedOrganization): boolean {
+  return PLAN_LIMITS[org.plan].overage && org.autoPurchase;
+}
+
+/** The refusal at the limit when no pack is bought (see buysOverage). */
+export function limitReached(org: AuthedOrganization): AppError {
+  return new AppError(
+    'LIMIT_REACHED',
+    `The monthly booking quota of the ${org.plan} plan is used up` +
+      (PLAN_LIMITS[org.plan].overage ? ' and auto-purchase of overage is off.' : '; upgrade the plan for more bookings.'),
+  );
+}
 
 /**
  * Takes one booking from this month's quota, inside the booking transaction (so a refused or
@@ -18,22 +42,14 @@ export async function consumeQuota(
   org: AuthedOrganization,
   now: Date,
 ): Promise<void> {
-  const plan = PLAN_LIMITS[org.plan];
-  const { start } = billingPeriod(now);
-  const key: PeriodKey = { organizationId: org.id, periodStart: start.toISOString().slice(0, 10) };
-  if (await takeQuotaUnit(query, key, plan.monthlyQuota, OVERAGE_PACK.bookings)) return;
-
-  if (!plan.overage || !org.autoPurchase) {
-    throw new AppError(
-      'LIMIT_REACHED',
-      `The monthly booking quota of the ${org.plan} plan is used up` +
-        (plan.overage ? ' and auto-purchase of overage is off.' : '; upgrade the plan for more bookings.'),
-    );
-  }
+  const unit = quotaUnitOf(org, now);
+  const { key } = unit;
+  if (await takeQuotaUnit(query, unit)) return;
+  if (!buysOverage(org)) throw limitReached(org);
 
   // Lock the counter, then look again: a racing booking may have bought a pack meanwhile.
   const row = await lockUsagePeriod(query, key);
-  if (row && row.used < plan.monthlyQuota + row.overage_packs * OVERAGE_PACK.bookings) {
+  if (row && row.used < unit.quota + row.overage_packs * unit.packSize) {
     await addUsage(query, key, 0);
     return;
   }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { bufferedRange, localDateOf } from '@humantime/slot-engine';
 import { isBookingConflict } from '../../db/prisma-errors.js';
 import type { Sql } from '../../db/sql.js';
-import { countBookingOnDay, uncountBooking } from '../../db/tables/booking-day-counts.js';
-import { insertBooking, type BookingRow } from '../../db/tables/bookings.js';
+import { countBookingOnDay, uncountBooking, type DayCount } from '../../db/tables/booking-day-counts.js';
+import { insertBooking, type BookingRow, type NewBooking } from '../../db/tables/bookings.js';
 import { deleteExpiredHolds } from '../../db/tables/holds.js';
 import { deleteTimeClaim, insertTimeClaim } from '../../db/tables/time-claims.js';
 import { notFound } from '../../lib/app-error.js';
@@ -43,21 +43,20 @@ export async function claimTime(query: Sql, b: BookingRequest, now: Date): Promi
   return claimTimeOn(query, human, b, now);
 }
 
-/**
- * claimTime on a snapshot the caller has just read in this transaction (after deleting the
- * human's expired holds), for callers that read several humans at once.
- */
-export async function claimTimeOn(query: Sql, human: ScheduleSnapshot, b: BookingRequest, now: Date): Promise<BookingRow> {
-  // The same data and the same function decide what GET /slots lists (and what GET /check
-  // answers), so a listed start books and an unlisted one is refused, in PRODUCT's order.
-  const refusal = judgeStart(human, b.start, b.durationMinutes, now);
-  if (refusal) throw refusal;
+/** What a booking the rules allowed writes: its row, its claim (buffered range) and its day's count. */
+export interface BookingWrite {
+  row: NewBooking;
+  claim: { start: number; end: number };
+  dayCount: DayCount;
+}
 
+/** The rows of a new booking of `b` on the human's snapshot, made at `now`, with a fresh id. */
+export function bookingWriteOf(human: ScheduleSnapshot, b: BookingRequest, now: Date): BookingWrite {
   const end = b.start + b.durationMinutes * 60_000;
   const localDate = localDateOf(human.timezone, b.start);
   const id = randomUUID();
-  try {
-    const row = await insertBooking(query, {
+  return {
+    row: {
       id,
       organizationId: b.organizationId,
       humanId: b.humanId,
@@ -76,10 +75,27 @@ export async function claimTimeOn(query: Sql, human: ScheduleSnapshot, b: Bookin
       icalUid: b.rescheduledFrom?.icalUid ?? `${id}@humantime`,
       icalSequence: b.rescheduledFrom ? b.rescheduledFrom.icalSequence + 2 : 0,
       groupId: b.groupId ?? null,
-    });
-    await insertTimeClaim(query, b.organizationId, b.humanId, id, bufferedRange({ start: b.start, end }, human.rules));
-    const counted = await countBookingOnDay(query, b.organizationId, b.humanId, localDate, human.rules.maxBookingsPerDay ?? null);
-    if (!counted) throw slotUnavailable();
+    },
+    claim: bufferedRange({ start: b.start, end }, human.rules),
+    dayCount: { organizationId: b.organizationId, humanId: b.humanId, localDate, max: human.rules.maxBookingsPerDay ?? null },
+  };
+}
+
+/**
+ * claimTime on a snapshot the caller has just read in this transaction (after deleting the
+ * human's expired holds), for callers that read several humans at once.
+ */
+export async function claimTimeOn(query: Sql, human: ScheduleSnapshot, b: BookingRequest, now: Date): Promise<BookingRow> {
+  // The same data and the same function decide what GET /slots lists (and what GET /check
+  // answers), so a listed start books and an unlisted one is refused, in PRODUCT's order.
+  const refusal = judgeStart(human, b.start, b.durationMinutes, now);
+  if (refusal) throw refusal;
+
+  const write = bookingWriteOf(human, b, now);
+  try {
+    const row = await insertBooking(query, write.row);
+    await insertTimeClaim(query, b.organizationId, b.humanId, write.row.id, write.claim);
+    if (!(await countBookingOnDay(query, write.dayCount))) throw slotUnavailable();
     return row;
   } catch (error) {
     // 23P01 from either exclusion constraint (or 40P01 when two inserts waited on each other).

@@ -40,7 +40,13 @@ export interface IdempotencyScope {
   now: Date;
 }
 
-const claimOf = (scope: IdempotencyScope): KeyClaim => ({
+/** The scope of a request with an Idempotency-Key (undefined without one); `request` is what the key is bound to. */
+export function scopeOf(organizationId: string, key: string | undefined, request: unknown, now: Date): IdempotencyScope | undefined {
+  return key ? { organizationId, key, hash: requestHash(request), now } : undefined;
+}
+
+/** The key's row as a request claims it. */
+export const claimOf = (scope: IdempotencyScope): KeyClaim => ({
   organizationId: scope.organizationId,
   key: scope.key,
   requestHash: scope.hash,

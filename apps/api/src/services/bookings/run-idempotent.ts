@@ -1,7 +1,7 @@
 import type { Sql } from '../../db/sql.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../deps.js';
-import { claimKey, requestHash, saveRefusal, saveResponse, type IdempotencyScope, type StoredResponse } from './idempotency.js';
+import { claimKey, saveRefusal, saveResponse, scopeOf, type StoredResponse } from './idempotency.js';
 
 export interface Outcome {
   response: StoredResponse;
@@ -23,9 +23,7 @@ export async function runIdempotent(
   now: Date,
   work: (query: Sql) => Promise<Outcome>,
 ): Promise<StoredResponse> {
-  const scope: IdempotencyScope | undefined = idempotencyKey
-    ? { organizationId, key: idempotencyKey, hash: requestHash(request), now }
-    : undefined;
+  const scope = scopeOf(organizationId, idempotencyKey, request, now);
   try {
     const outcome = await deps.store.transaction(async (tx) => {
       if (scope) {

@@ -1,0 +1,84 @@
+// The atomic booking statement: everything a single-human booking writes, in ONE statement
+// sent in autocommit. Its pieces are the tables' own fragments (src/db/tables/*), so a row
+// is shaped in one place whichever path writes it.
+import { sqlState } from './prisma-errors.js';
+import { Params } from './params.js';
+import type { Sql } from './sql.js';
+import { dayCountUpsert, type DayCount } from './tables/booking-day-counts.js';
+import { bookingInsert, type NewBooking } from './tables/bookings.js';
+import { eventWithDeliveriesCtes, type NewEvent } from './tables/events.js';
+import { expiredHoldsDeleteCtes } from './tables/holds.js';
+import { idempotencyKeyClaim, type KeyClaim } from './tables/idempotency-keys.js';
+import { timeClaimInsert } from './tables/time-claims.js';
+import { quotaUnitUpsert, type QuotaUnit } from './tables/usage-periods.js';
+
+export interface BookingStatement {
+  booking: NewBooking;
+  /** The booking's buffered range. */
+  claim: { start: number; end: number };
+  dayCount: DayCount;
+  event: NewEvent;
+  quota: QuotaUnit;
+  /** With an Idempotency-Key: the key's claim and the response stored with it. */
+  idempotency?: { claim: KeyClaim; response: { status: number; body: unknown } } | undefined;
+  now: Date;
+}
+
+/**
+ * Why the statement declined (humantime_decline, SQLSTATE HT001): the Idempotency-Key is
+ * already live (KEY_TAKEN), the day is full (SLOT_UNAVAILABLE) or the quota is used up
+ * (LIMIT_REACHED). A taken slot is the exclusion constraint's own 23P01 (or 40P01).
+ */
+export type Decline = 'KEY_TAKEN' | 'SLOT_UNAVAILABLE' | 'LIMIT_REACHED';
+
+const DECLINE_SQLSTATE = 'HT001';
+
+/** The decline behind an error of the statement, if it is one. */
+export function declineOf(error: unknown): Decline | undefined {
+  return sqlState(error) === DECLINE_SQLSTATE ? ((error as Error).message as Decline) : undefined;
+}
+
+const ensure = (condition: string, decline: Decline) => `CASE WHEN ${condition} THEN true ELSE humantime_decline('${decline}') END`;
+
+/**
+ * Data-modifying CTEs all see one snapshot and run in no promised order, so each step reads
+ * the one before it (`FROM` the previous CTE) and runs after it: the key's claim (a live
+ * key declines before anything is written, so a replay is never mistaken for a taken slot),
+ * the human's expired holds and their claims (deleted before the new claim is inserted: the
+ * exclusion check ignores rows this transaction deleted), the booking, its claim (23P01 when
+ * taken), the day's count (declines when full), the event and its deliveries, and last the
+ * quota unit, so PRODUCT's order of refusals holds and the organization's counter row is
+ * locked as briefly as possible. A plain SELECT CTE runs only when read, so each check is
+ * read by the next step or by the final SELECT; the data-modifying ones always run.
+ */
+function build(s: BookingStatement): { text: string; values: unknown[] } {
+  const p = new Params();
+  const key = s.idempotency
+    ? `key_claim AS (${idempotencyKeyClaim(p, s.idempotency.claim, s.idempotency.response)} RETURNING 1),
+     key_ok AS (SELECT ${ensure('EXISTS (SELECT FROM key_claim)', 'KEY_TAKEN')} AS ok),`
+    : `key_ok AS (SELECT true AS ok),`;
+  const text = `WITH ${key}
+     ${expiredHoldsDeleteCtes(p, s.booking.organizationId, [s.booking.humanId], s.now)},
+     cleared AS (SELECT count(*) AS holds FROM expired_claims),
+     booking AS (${bookingInsert(p, s.booking, 'key_ok, cleared')} RETURNING id),
+     claim AS (${timeClaimInsert(p, s.booking.organizationId, s.booking.humanId, s.booking.id, s.claim, 'booking')} RETURNING 1),
+     day AS (${dayCountUpsert(p, s.dayCount, 'claim')} RETURNING 1),
+     day_ok AS (SELECT ${ensure('EXISTS (SELECT FROM day)', 'SLOT_UNAVAILABLE')} AS ok),
+     ${eventWithDeliveriesCtes(p, s.event, 'day_ok')},
+     queued AS (SELECT count(*)::int AS deliveries FROM fanout),
+     quota AS (${quotaUnitUpsert(p, s.quota, 'queued')} RETURNING 1)
+     SELECT queued.deliveries, ${ensure('EXISTS (SELECT FROM quota)', 'LIMIT_REACHED')} AS ok FROM queued`;
+  return { text, values: p.values };
+}
+
+/**
+ * Runs the statement on `sql` in autocommit: one round trip, and all of it or nothing (a
+ * single statement is its own transaction). Answers how many deliveries it queued; throws
+ * a decline (see declineOf) or the exclusion constraint's 23P01/40P01 otherwise. Named, so
+ * the pg driver parses and plans it once per connection.
+ */
+export async function runBookingStatement(sql: Sql, s: BookingStatement): Promise<number> {
+  const { text, values } = build(s);
+  const [row] = await sql<{ deliveries: number }>(text, values, s.idempotency ? 'humantime_book_one_keyed' : 'humantime_book_one');
+  return row!.deliveries;
+}

@@ -1,0 +1,84 @@
+import { declineOf, runBookingStatement } from '../../db/booking-statement.js';
+import { isBookingConflict } from '../../db/prisma-errors.js';
+import type { Sql } from '../../db/sql.js';
+import { newBookingRow } from '../../db/tables/bookings.js';
+import { notFound, type AppError } from '../../lib/app-error.js';
+import { buysOverage, limitReached, quotaUnitOf } from '../billing/consume-quota.js';
+import type { ServiceDeps } from '../deps.js';
+import { eventOf } from '../events/record-event.js';
+import type { AuthedOrganization } from '../organizations/authed-organization.js';
+import type { ScheduleSnapshot } from '../schedule/load-schedule.js';
+import { bookingView } from './booking-view.js';
+import { bookingWriteOf, type BookingRequest } from './claim-time.js';
+import { claimOf, saveRefusal, type IdempotencyScope, type StoredResponse } from './idempotency.js';
+import { judgeStart } from './judge-start.js';
+import { slotUnavailable } from './refusal.js';
+
+/** bookOneAtomically's answer for a case it leaves to the booking transaction. */
+export const IN_TRANSACTION = Symbol('in transaction');
+
+/**
+ * One booking of one human in one statement, in autocommit (see docs/decisions.md, "The
+ * atomic booking statement"): the start is judged in JS on `human`, the snapshot the caller
+ * read however it likes (undefined: no such human), then the booking, its claim, day count,
+ * event, deliveries, quota unit and (with a key) the key's claim and stored 201 are written
+ * by src/db/booking-statement.ts, every condition checked by the database.
+ *
+ * Answers IN_TRANSACTION for what the statement does not do, for the caller to run the
+ * booking transaction instead: a live Idempotency-Key (a replay), a refusal in JS with a key
+ * (it may be a replay's), and the quota's limit on a plan that buys a pack.
+ */
+export async function bookOneAtomically(
+  sql: Sql,
+  deps: Pick<ServiceDeps, 'onEventsCommitted'>,
+  org: AuthedOrganization,
+  request: BookingRequest,
+  human: ScheduleSnapshot | undefined,
+  now: Date,
+  scope?: IdempotencyScope,
+): Promise<StoredResponse | typeof IN_TRANSACTION> {
+  const early = human ? judgeStart(human, request.start, request.durationMinutes, now) : notFound('Human');
+  if (early) {
+    if (scope) return IN_TRANSACTION;
+    throw early;
+  }
+  const write = bookingWriteOf(human!, request, now);
+  const booking = bookingView(newBookingRow(write.row));
+  const response: StoredResponse = { status: 201, body: booking };
+  try {
+    const deliveries = await runBookingStatement(sql, {
+      booking: write.row,
+      claim: write.claim,
+      dayCount: write.dayCount,
+      event: eventOf({ organizationId: org.id, type: 'booking.confirmed', booking, at: now }),
+      quota: quotaUnitOf(org, now),
+      idempotency: scope && { claim: claimOf(scope), response },
+      now,
+    });
+    // Committed: the deliveries are visible to a worker.
+    if (deliveries > 0) deps.onEventsCommitted?.();
+    return response;
+  } catch (error) {
+    const refusal = refusalOf(error, org);
+    if (refusal === IN_TRANSACTION) return IN_TRANSACTION;
+    if (!refusal) throw error;
+    // The statement wrote nothing, the key's claim included: keep the refusal for a retry.
+    if (scope) await saveRefusal(sql, scope, refusal);
+    throw refusal;
+  }
+}
+
+function refusalOf(error: unknown, org: AuthedOrganization): AppError | typeof IN_TRANSACTION | undefined {
+  // 23P01 from either exclusion constraint (or 40P01 when two inserts waited on each other).
+  if (isBookingConflict(error)) return slotUnavailable();
+  switch (declineOf(error)) {
+    case 'SLOT_UNAVAILABLE':
+      return slotUnavailable();
+    case 'LIMIT_REACHED':
+      return buysOverage(org) ? IN_TRANSACTION : limitReached(org);
+    case 'KEY_TAKEN':
+      return IN_TRANSACTION;
+    case undefined:
+      return undefined;
+  }
+}
