@@ -56,6 +56,24 @@ describe('round trips per request', () => {
       expect(sent.length, sent.join('\n---\n')).toBeLessThanOrEqual(1);
     }
   });
+
+  it('POST /v1/bookings: at most three, with or without an Idempotency-Key', async () => {
+    const starts = await listedStarts(app, key, human, ...WEEK, 30);
+    const plain = await counted(async () => {
+      const res = await app.call('POST', '/v1/bookings', { key, body: bookingBody(human, starts[0]!, 30) });
+      expect(res.status, res.text).toBe(201);
+    });
+    expect(plain.length, plain.join('\n---\n')).toBeLessThanOrEqual(3);
+    const keyed = await counted(async () => {
+      const res = await app.call('POST', '/v1/bookings', {
+        key,
+        body: bookingBody(human, starts[1]!, 30),
+        headers: { 'Idempotency-Key': 'round-trips-1' },
+      });
+      expect(res.status, res.text).toBe(201);
+    });
+    expect(keyed.length, keyed.join('\n---\n')).toBeLessThanOrEqual(3);
+  });
 });
 
 describe('the cached snapshots stay exact', () => {

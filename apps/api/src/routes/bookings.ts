@@ -1,8 +1,9 @@
 import { contract } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
 import type { ServerInferResponses } from '@ts-rest/core';
-import { organizationOf } from '../http/authenticate.js';
+import { organizationOf, schedulesFor } from '../http/authenticate.js';
 import type { ServiceDeps } from '../services/deps.js';
+import type { KeyAuthority } from '../services/organizations/key-authority.js';
 import { bookingCalendar } from '../services/bookings/booking-calendar.js';
 import { cancelBooking } from '../services/bookings/cancel-booking.js';
 import { createBooking } from '../services/bookings/create-booking.js';
@@ -12,11 +13,11 @@ import { rescheduleBooking } from '../services/bookings/reschedule-booking.js';
 
 const s = initServer();
 
-export function bookingsRouter(deps: ServiceDeps) {
+export function bookingsRouter(deps: ServiceDeps, authority: KeyAuthority) {
   const { db } = deps.store;
   return s.router(contract.bookings, {
     create: async ({ body, headers, res }) => {
-      const outcome = await createBooking(deps, organizationOf(res), body, headers['idempotency-key']);
+      const outcome = await createBooking(deps, organizationOf(res), body, headers['idempotency-key'], schedulesFor(res, authority));
       // A replayed response is one this route produced earlier, so it is one of its
       // declared responses; the stored JSON just lost that type on the way through the DB.
       return outcome as ServerInferResponses<typeof contract.bookings.create>;

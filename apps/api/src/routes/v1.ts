@@ -22,7 +22,7 @@ export function v1Router(deps: ServiceDeps, authority: KeyAuthority) {
     humans: humansRouter(deps, authority),
     overrides: overridesRouter(deps),
     slots: slotsRouter(deps, authority),
-    bookings: bookingsRouter(deps),
+    bookings: bookingsRouter(deps, authority),
     holds: holdsRouter(deps),
     webhooks: webhooksRouter(deps),
     usage: usageRouter(deps),

@@ -2,7 +2,8 @@ import type { CreateBookingBody } from '@humantime/contract';
 import type { Sql } from '../../db/sql.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
-import { candidateDates, loadSchedule } from '../schedule/load-schedule.js';
+import type { Schedules, SchedulesRequest } from '../organizations/key-authority.js';
+import { candidateDates, schedulesReader } from '../schedule/load-schedule.js';
 import { bookGroup } from './book-group.js';
 import { bookOneAtomically, IN_TRANSACTION } from './book-one-atomically.js';
 import { attendeeOf, bookOne } from './book-one.js';
@@ -37,12 +38,14 @@ export async function createBooking(
   org: AuthedOrganization,
   body: CreateBookingBody,
   idempotencyKey: string | undefined,
+  /** How the snapshot is read: the route's is cache-aware (a version check on PostgreSQL). */
+  schedules: (request: SchedulesRequest) => Promise<Schedules> = schedulesReader(deps.store.sql, org.id),
 ): Promise<StoredResponse> {
   const now = deps.clock();
   if (body.human_id) {
     const request = requestOf(org, body);
     const { dateFrom, dateTo } = candidateDates(request.start);
-    const human = await loadSchedule(deps.store.sql, org.id, request.humanId, dateFrom, dateTo, now);
+    const human = (await schedules({ humanIds: [request.humanId], dateFrom, dateTo })).get(request.humanId)?.at(now);
     const scope = scopeOf(org.id, idempotencyKey, body, now);
     const answer = await bookOneAtomically(deps.store.sql, deps, org, request, human, now, scope);
     if (answer !== IN_TRANSACTION) return answer;
