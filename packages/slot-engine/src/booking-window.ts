@@ -36,7 +36,9 @@ export function widenBusy(busy: readonly Interval[], rules: SchedulingRules | un
   const before = (rules?.bufferBefore ?? 0) * MINUTE_MS;
   const after = (rules?.bufferAfter ?? 0) * MINUTE_MS;
   if (before === 0 && after === 0) return busy;
-  return busy.map((b) => ({ start: b.start - after, end: b.end + before }));
+  // An empty range meets nothing, buffered or not; widened, it would turn into one that does
+  // (found by the property test: a 0-minute busy range with a 1-minute buffer after).
+  return busy.filter((b) => b.end > b.start).map((b) => ({ start: b.start - after, end: b.end + before }));
 }
 
 /** The grid step in ms: slot_interval when set, else the slot length. */

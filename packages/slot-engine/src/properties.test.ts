@@ -149,7 +149,7 @@ function toQuery(s: Scenario): SlotQuery {
 }
 
 const bookingFor = (q: SlotQuery, start: number): BookingCheck => ({ ...q, meetingDurations: [q.durationMinutes], start });
-const RUNS = { numRuns: 120 };
+const RUNS = { numRuns: 120, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) };
 
 describe('computeSlots properties', () => {
   it('lists slots inside open windows, on their grid, clear of blocks and bookings, after now: exactly the reference model’s', () => {
