@@ -32,12 +32,21 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
+/** The node flags of `pnpm start` (apps/api/package.json), so the bench runs what production runs. */
+const START_FLAGS = (JSON.parse(readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+
 /**
  * What runs an entry point: the API server as `pnpm start` runs it, plain node on the
  * built bundle (turbo builds it before the bench); anything else (the bare server) on tsx.
  */
 function command(entry: string): { file: string; args: string[] } {
-  if (entry === 'src/server.ts') return { file: process.execPath, args: [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []), '--enable-source-maps', 'dist/server.js'] };
+  if (entry === 'src/server.ts') {
+    // BENCH_PROF=<dir> writes the server's CPU profile there (docs/benchmarks.md reads one).
+    const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+    return { file: process.execPath, args: [...profile, ...START_FLAGS, 'dist/server.js'] };
+  }
   return { file: TSX, args: [entry] };
 }
 

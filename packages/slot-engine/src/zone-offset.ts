@@ -6,6 +6,14 @@ import { IANAZone } from 'luxon';
  * cache internally), so nothing can leak from one query into another.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Offsets already read, per zone and instant. An offset is a pure function of zone and instant
+ * for the life of the process (the tz data is fixed when it starts), and the engine asks for
+ * the same instants (midnights, transition searches) on every query of a zone, so a hit saves
+ * a format call. Bounded: a zone's map is dropped whole past MEMO_LIMIT entries.
+ */
+const memos = new Map<string, Map<number, number>>();
+const MEMO_LIMIT = 20_000;
 
 const OFFSET = /GMT(?:([+\-\u2212])(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?)?$/;
 
@@ -24,12 +32,23 @@ export function offsetReader(timezone: string): (instant: number) => number {
     formatters.set(timezone, formatter);
   }
   const f = formatter;
-  return (instant) => {
-    if (!Number.isFinite(instant)) return Number.NaN;
+  let memo = memos.get(timezone);
+  if (memo === undefined) memos.set(timezone, (memo = new Map()));
+  const read = (instant: number) => {
     const m = OFFSET.exec(f.format(instant));
     if (m === null) return Number.NaN;
     if (m[1] === undefined) return 0;
     const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0) + Number(m[4] ?? 0) / 60;
     return m[1] === '+' ? minutes : -minutes;
+  };
+  return (instant) => {
+    if (!Number.isFinite(instant)) return Number.NaN;
+    let offset = memo.get(instant);
+    if (offset === undefined) {
+      offset = read(instant);
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(instant, offset);
+    }
+    return offset;
   };
 }
