@@ -1,0 +1,42 @@
+// One section of `pnpm bench`, for tuning: `pnpm --filter @humantime/api bench:section
+// slots-embedded|slots-postgres|bookings` (BENCH_DURATION seconds, default 5; BENCH_PROF=<dir>
+// writes the server's CPU profile). Prints the figures; writes no results file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { benchBookingsHttp } from './bookings-http.js';
+import { benchSlotsHttp } from './slots-http.js';
+
+const SECTIONS = ['slots-embedded', 'slots-postgres', 'bookings'] as const;
+const which = process.argv[2] as (typeof SECTIONS)[number];
+if (!SECTIONS.includes(which)) {
+  console.error(`usage: bench/section.ts ${SECTIONS.join('|')}`);
+  process.exit(2);
+}
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const load = { duration: Number(process.env.BENCH_DURATION ?? 5), connections: Number(process.env.BENCH_CONNECTIONS ?? 10) };
+
+async function freshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'humantime-bench-section-'));
+try {
+  const figures =
+    which === 'slots-embedded'
+      ? await benchSlotsHttp(work, { kind: 'embedded' }, load)
+      : which === 'slots-postgres'
+        ? await benchSlotsHttp(work, { kind: 'postgres', databaseUrl: await freshDatabase('humantime_bench_section_slots') }, load)
+        : await benchBookingsHttp(await freshDatabase('humantime_bench_section_bookings'), load);
+  for (const f of figures) console.log(`${f.name}: ${f.value} ${f.unit}${f.target ? `   (target ${f.target})` : ''}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
