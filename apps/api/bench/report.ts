@@ -33,32 +33,39 @@ ${run.connections} connections, ${run.elapsedSeconds} s in all) on the project's
 These machines are shared and noisy: compare figures within one run, not across runs.
 ${md.join('\n')}
 
-## Where the time goes (profiled 2026-11-22)
+## Where the time goes (profiled 2026-11-23, issue 16)
 
-Targets missed: HTTP slots ≥ 50 % of bare Express, HTTP slots p99 ≤ 10 ms, bookings
-≥ 1,000/s and ≥ 30 % of bare Express + INSERT. What holds them back, measured:
+Profiles are CPU profiles of the built server under each load (\`BENCH_PROF=<dir> pnpm
+--filter @humantime/api bench:section <section>\`), cut to the seconds of the measured run.
+"Server CPU per request" in the table is the server process's user + system time over the
+run divided by its requests: a busy machine distorts it far less than requests per second.
 
-- **Round trips, not SQL.** A CPU profile of the server under booking load (node
-  --cpu-prof, 10 concurrent clients) spends ~45 % of its busy time in socket writes
-  (\`writev\`, \`writeBuffer\`, \`writeString\`) and 46 % inclusive under \`pg\`. A booking makes 7
-  database round trips (key lookup, BEGIN, schedule read, INSERT, event + outbox, quota,
-  COMMIT); the bare route makes 1. On this 2-core machine, with the PostgreSQL server and
-  the load generator on the same cores, that bounds the ratio near 1/7.
-- **Prisma's pipeline.** Through Prisma 7's driver adapters a statement costs about five
-  times the driver's own time (five raw statements in an interactive transaction: 1.78 ms
-  vs 0.37 ms on a pg client; PGlite: 2–4 ms vs 0.4 ms under load). The hot paths (key
-  lookup, the slots read, the whole booking transaction) therefore run straight on the
-  driver (\`store.sql\`, \`store.transaction\`); bookings/s rose from 229 to 359 in one run.
-  Everything else stays on Prisma.
-- **The embedded store's floor.** Profiled under the slots load, 63 % of the server's busy
-  time is inside PGlite (its WASM alone 37 %), Express and ts-rest ~15 %, the slot engine
-  ~1 %. A PGlite \`SELECT 1\` costs ~0.21 ms; the bare route
-  answers in ~0.1 ms of CPU. A slots request needs two reads (key, schedule: 0.31 + 0.53 ms)
-  and the engine (0.07 ms), so 50 % of bare is out of reach while every request reads the
-  database; only serving from memory would get there.
-- **Next steps, not taken:** fold the event, outbox and quota writes into the booking
-  INSERT's statement (7 → 5 round trips); cache key → organization in the embedded
-  store's single process.
+- **Slots, embedded store: no database at all on a warm request.** The key, its bucket and
+  the snapshot are served from memory and checked against the store's write counters
+  (docs/decisions.md, "Rate limits, round trips and caches"). What is left is the HTTP stack:
+  Express and ts-rest about half of the busy time inclusive (routing through ~100 routes, zod
+  validation of path and query, headers), the socket write of the answer about 10 %, garbage
+  collection 7 %, JSON serialization 5 %, the request log line 2-3 %, the slot engine and the
+  formatting of its ~200 instants under 10 %. Two hot spots the profile showed were removed:
+  Intl formatting of UTC offsets (9 %, now memoized per zone and instant) and \`toISOString\`
+  plus a regex per instant (10 %, now a cached day prefix).
+- **Slots, PostgreSQL: one round trip, and its syscalls.** Every request must reach the
+  server once (the key is never cached across processes, and the bucket is shared), so the
+  request pays a socket write to PostgreSQL and the wake-up of its backend on the same two
+  cores: \`writev\` is about 21 % of the server's busy time, three fifths of it the query's. The
+  statement itself is cheap on a warm cache (key by unique index, a bucket upsert on an
+  UNLOGGED row, the human's version; the snapshot's subqueries do not run).
+- **Bookings, PostgreSQL.** Three round trips (key and bucket, snapshot version check, the
+  atomic statement). The organization's quota counter was one row that every booking of the
+  organization locked until its commit's WAL flush, so all bookings of the bench's one
+  organization queued behind each other's fsync (about a third of the backends waiting on that
+  lock when sampled).
+- **Memory.** Node's own floor is ~40 MiB, Express and the route modules ~60 MiB, Prisma's
+  query compiler (wasm) ~30 MiB with the small build (~80 MiB with the fast one), the MCP SDK
+  16 MiB (now loaded on first use). Without bounds V8 let the heap grow to 200-250 MiB under
+  load; \`--max-semi-space-size=4 --max-old-space-size=128\` on \`pnpm start\` keeps it near 140
+  MiB with the same throughput (the live heap is ~50 MiB). On the embedded store PGlite's WASM
+  memory is most of the process; the floor figure is an empty PGlite in a bare node process.
 
 ## How it is measured
 
@@ -68,7 +75,7 @@ Targets missed: HTTP slots ≥ 50 % of bare Express, HTTP slots p99 ≤ 10 ms, b
   10) and \`BENCH_CONNECTIONS\` (default 10) to change the load.
 - The slot engine runs its own seeded fixture (\`packages/slot-engine/bench\`).
 - HTTP figures come from autocannon in a separate process, against the real server started
-  as \`src/server.ts\` (request logging on, to /dev/null) and against a bare Express app
+  as \`pnpm start\` runs it (\`node dist/server.js\` with its flags, request logging on, to /dev/null) and against a bare Express app
   (\`apps/api/bench/bare-server.ts\`) on the same machine, with the same connections and
   duration, after a 2 s warm-up of each. The bare slots route sends the real response's
   bytes; the bare bookings route does one INSERT into the same database.
@@ -79,7 +86,10 @@ Targets missed: HTTP slots ≥ 50 % of bare Express, HTTP slots p99 ≤ 10 ms, b
   the event's time is taken just before the booking transaction begins, so this is an upper
   bound. Deliveries/s: 200 bookings from 10 concurrent clients, 600 deliveries, timed from the
   first booking request to the last arrival.
-- Peak RSS is the server process's VmHWM at the end of its runs.
+- Peak RSS is the server process's VmHWM at the end of its runs. Rate limiting is on in
+  every run, with a bucket no bench load empties; every run checks nothing was refused.
+- The slots runs read the same week of the same human over and over: on both stores that is
+  the warm-cache case (the snapshot is read once, then only its version is checked).
 - Results are also written to \`bench/results.json\`.
 `;
   return { table: lines.join('\n'), markdown, json };

@@ -57,10 +57,19 @@ function build(s: BookingStatement): { text: string; values: unknown[] } {
     ? `key_claim AS (${idempotencyKeyClaim(p, s.idempotency.claim, s.idempotency.response)} RETURNING 1),
      key_ok AS (SELECT ${ensure('EXISTS (SELECT FROM key_claim)', 'KEY_TAKEN')} AS ok),`
     : `key_ok AS (SELECT true AS ok),`;
+  // The human's row is locked (and its schedule version moved) before anything else: the
+  // time-claim and day-count triggers lock it too, but AFTER ROW triggers fire at the end of
+  // the statement, after the quota row is locked, while the transaction path locks the human
+  // first (its claim INSERT's trigger) and the quota row last. One order for both, no deadlock.
+  const human = `human_locked AS (
+       UPDATE humans SET schedule_version = humans.schedule_version + 1 FROM key_ok
+        WHERE humans.id = ${p.ref(s.booking.humanId, 'uuid')} AND humans.organization_id = ${p.ref(s.booking.organizationId, 'uuid')}
+       RETURNING 1)`;
   const text = `WITH ${key}
+     ${human},
      ${expiredHoldsDeleteCtes(p, s.booking.organizationId, [s.booking.humanId], s.now)},
      cleared AS (SELECT count(*) AS holds FROM expired_claims),
-     booking AS (${bookingInsert(p, s.booking, 'key_ok, cleared')} RETURNING id),
+     booking AS (${bookingInsert(p, s.booking, 'key_ok, cleared, human_locked')} RETURNING id),
      claim AS (${timeClaimInsert(p, s.booking.organizationId, s.booking.humanId, s.booking.id, s.claim, 'booking')} RETURNING 1),
      day AS (${dayCountUpsert(p, s.dayCount, 'claim')} RETURNING 1),
      day_ok AS (SELECT ${ensure('EXISTS (SELECT FROM day)', 'SLOT_UNAVAILABLE')} AS ok),
