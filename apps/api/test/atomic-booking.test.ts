@@ -221,13 +221,12 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     expect(JSON.parse(sent!.body)).toEqual({ event: 'booking.confirmed', created_at: booked.body.created_at, data: booked.body });
   });
 
-  it('declines in PRODUCT’s order: a live key, then a taken slot, then the daily maximum, then the quota; each writes nothing', async () => {
+  it('declines a live key, then a taken slot, then the daily maximum; an empty quota stripe leaves it to the transaction (PRODUCT’s order); each writes nothing', async () => {
     const org = await app.createOrg('free');
     const humanId = await createUtcHuman(app, org.key, [30]);
     const taken = await post(org.key, bookingBody(humanId, at(MONDAY, '10:00')), { 'idempotency-key': 'live' });
     expect(taken.status).toBe(201);
     const { store } = app.database;
-    await setMonthUsed(store.sql, org.id, 100);
     const authed = { id: org.id, plan: 'free' as const, autoPurchase: false };
     const now = new Date();
 
@@ -258,9 +257,13 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     expect(await attempt('10:00', 1, 'live')).toBe('KEY_TAKEN');
     expect(await attempt('10:00', 1)).toBe('23P01');
     expect(await attempt('11:00', 1)).toBe('SLOT_UNAVAILABLE');
-    // The statement cannot refuse at the limit: no stripe has allowance, the slow path decides.
+    // With the quota used up no stripe has allowance: the statement leaves the booking to the
+    // transaction at once (QUOTA_SLOW), which refuses in PRODUCT's order.
+    await setMonthUsed(store.sql, org.id, 100);
+    expect(await attempt('10:00', 1)).toBe('QUOTA_SLOW');
     expect(await attempt('11:00', null)).toBe('QUOTA_SLOW');
     expect(await attempt('11:00', null, 'fresh')).toBe('QUOTA_SLOW');
+    expectEnvelope(await post(org.key, bookingBody(humanId, at(MONDAY, '10:00'))), 409, 'SLOT_UNAVAILABLE');
     expectEnvelope(await post(org.key, bookingBody(humanId, at(MONDAY, '11:00'))), 402, 'LIMIT_REACHED');
     expect(await countRows(app, 'bookings', `human_id = '${humanId}'`)).toBe(1);
     expect(await countRows(app, 'events', `organization_id = '${org.id}'`)).toBe(1);

@@ -47,14 +47,15 @@ const ensure = (condition: string, decline: Decline) => `CASE WHEN ${condition} 
  * the one before it (`FROM` the previous CTE) and runs after it: the key's claim (a live
  * key declines before anything is written, so a replay is never mistaken for a taken slot),
  * the quota unit on one stripe (taken this early so that every booking locks in one order:
- * key, stripe, time claims, day count, and the human's row, which the time claim's trigger
- * updates at the end of the statement; the slow path locks the stripes before any human too,
- * see lockQuota), the human's expired holds and their claims (deleted before the new claim is
- * inserted: the exclusion check ignores rows this transaction deleted), the booking, its
- * claim (23P01 when taken), the day's count (declines when full), the event and its
- * deliveries. A stripe without allowance declines only in the final SELECT, after every other
- * check, so PRODUCT's order of refusals holds. A plain SELECT CTE runs only when read, so each
- * check is read by the next step or by the final SELECT; the data-modifying ones always run.
+ * key, stripe, the human's expired holds, time claims, day count, and the human's row, which
+ * the time claim's trigger updates at the end of the statement; the slow path locks the
+ * stripes before any human too, see lockQuota; a stripe without allowance declines QUOTA_SLOW
+ * at once, not a refusal: the booking transaction then refuses in PRODUCT's order), the
+ * human's expired holds and their claims (deleted before the new claim is inserted: the
+ * exclusion check ignores rows this transaction deleted), the booking, its claim (23P01 when
+ * taken), the day's count (declines when full), the event and its deliveries. A plain SELECT
+ * CTE runs only when read, so each check is read by the next step or by the final SELECT;
+ * the data-modifying ones always run.
  */
 function build(s: BookingStatement): { text: string; values: unknown[] } {
   const p = new Params();
@@ -64,8 +65,8 @@ function build(s: BookingStatement): { text: string; values: unknown[] } {
     : `key_ok AS (SELECT true AS ok),`;
   const text = `WITH ${key}
      quota AS (${stripeUnitUpdate(p, s.quota, 'key_ok')} RETURNING 1),
-     units AS (SELECT count(*)::int AS taken FROM quota),
-     ${expiredHoldsDeleteCtes(p, s.booking.organizationId, [s.booking.humanId], s.now)},
+     units AS (SELECT ${ensure('count(*) = 1', 'QUOTA_SLOW')} AS ok FROM quota),
+     ${expiredHoldsDeleteCtes(p, s.booking.organizationId, [s.booking.humanId], s.now, 'units')},
      cleared AS (SELECT count(*) AS holds FROM expired_claims),
      booking AS (${bookingInsert(p, s.booking, 'key_ok, units, cleared')} RETURNING id),
      claim AS (${timeClaimInsert(p, s.booking.organizationId, s.booking.humanId, s.booking.id, s.claim, 'booking')} RETURNING 1),
@@ -73,7 +74,7 @@ function build(s: BookingStatement): { text: string; values: unknown[] } {
      day_ok AS (SELECT ${ensure('EXISTS (SELECT FROM day)', 'SLOT_UNAVAILABLE')} AS ok),
      ${eventWithDeliveriesCtes(p, s.event, 'day_ok')},
      queued AS (SELECT count(*)::int AS deliveries FROM fanout)
-     SELECT queued.deliveries, ${ensure('units.taken = 1', 'QUOTA_SLOW')} AS ok FROM queued, units`;
+     SELECT queued.deliveries FROM queued`;
   return { text, values: p.values };
 }
 
