@@ -5,7 +5,7 @@ import type { Sql } from '../src/db/sql.js';
 import { newBookingRow } from '../src/db/tables/bookings.js';
 import { declineOf, runBookingStatement } from '../src/db/booking-statement.js';
 import { sqlState } from '../src/db/prisma-errors.js';
-import { quotaUnitOf } from '../src/services/billing/consume-quota.js';
+import { stripeUnitOf } from '../src/services/billing/consume-quota.js';
 import { ledgerPaymentProcessor } from '../src/services/billing/payment-processor.js';
 import { bookingView } from '../src/services/bookings/booking-view.js';
 import { bookingWriteOf } from '../src/services/bookings/claim-time.js';
@@ -18,6 +18,7 @@ import { expectEnvelope } from './expectations.js';
 import { createRuledHuman } from './rules-fixtures.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { TEST_STORE } from './test-store.js';
+import { setMonthUsed } from './usage-fixtures.js';
 import { eventually } from './webhook-fixtures.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
 
@@ -78,20 +79,30 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     const deps = { store, clock: () => new Date(), paymentProcessor: ledgerPaymentProcessor };
     const authed = { id: org.id, plan: 'growth' as const, autoPurchase: false };
 
+    // The month's first booking has no quota stripes yet: the statement declines QUOTA_SLOW
+    // and the booking transaction's slow path creates them and hands out the allowances.
+    const first = await createBooking(deps, authed, bookingBody(humanId, at(MONDAY, '11:00')), undefined);
+    expect(first.status).toBe(201);
+    expect(counts.transactions).toBe(1);
+    const afterFirst = statements();
+
+    // Every later one takes its unit from a stripe inside the atomic statement: no BEGIN.
     const plain = await createBooking(deps, authed, bookingBody(humanId, at(MONDAY, '09:00')), undefined);
     expect(plain.status).toBe(201);
-    expect(statements()).toBe(2);
-    expect(counts.transactions).toBe(0);
+    expect(statements() - afterFirst).toBe(2);
+    expect(counts.transactions).toBe(1);
 
     const keyed = await createBooking(deps, authed, bookingBody(humanId, at(MONDAY, '10:00')), 'count-me');
     expect(keyed.status).toBe(201);
-    expect(statements()).toBe(4);
-    expect(counts.transactions).toBe(0);
+    expect(statements() - afterFirst).toBe(4);
+    expect(counts.transactions).toBe(1);
 
     // A replay is the rare case left to the transaction; it answers the first response.
     const replay = await createBooking(deps, authed, bookingBody(humanId, at(MONDAY, '10:00')), 'count-me');
     expect(replay).toEqual(keyed);
-    console.info(`[${TEST_STORE}] statements: booking 2, keyed booking 2, replay ${statements() - 4}`);
+    console.info(
+      `[${TEST_STORE}] statements: month's first booking ${afterFirst}, booking 2, keyed booking 2, replay ${statements() - afterFirst - 4}`,
+    );
   });
 
   it('deletes an expired hold overlapping the new booking, and its claim, in the same statement', async () => {
@@ -210,13 +221,12 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     expect(JSON.parse(sent!.body)).toEqual({ event: 'booking.confirmed', created_at: booked.body.created_at, data: booked.body });
   });
 
-  it('declines in PRODUCT’s order: a live key, then a taken slot, then the daily maximum, then the quota; each writes nothing', async () => {
+  it('declines a live key, then a taken slot, then the daily maximum; an empty quota stripe leaves it to the transaction (PRODUCT’s order); each writes nothing', async () => {
     const org = await app.createOrg('free');
     const humanId = await createUtcHuman(app, org.key, [30]);
     const taken = await post(org.key, bookingBody(humanId, at(MONDAY, '10:00')), { 'idempotency-key': 'live' });
     expect(taken.status).toBe(201);
     const { store } = app.database;
-    await store.sql(`UPDATE usage_periods SET used = 100 WHERE organization_id = $1::uuid`, [org.id]);
     const authed = { id: org.id, plan: 'free' as const, autoPurchase: false };
     const now = new Date();
 
@@ -235,7 +245,7 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
           claim: write.claim,
           dayCount: { ...write.dayCount, max },
           event: eventOf({ organizationId: org.id, type: 'booking.confirmed', booking, at: now }),
-          quota: quotaUnitOf(authed, now),
+          quota: stripeUnitOf(authed, now),
           idempotency: scope && { claim: claimOf(scope), response: { status: 201, body: booking } },
           now,
         });
@@ -247,8 +257,14 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     expect(await attempt('10:00', 1, 'live')).toBe('KEY_TAKEN');
     expect(await attempt('10:00', 1)).toBe('23P01');
     expect(await attempt('11:00', 1)).toBe('SLOT_UNAVAILABLE');
-    expect(await attempt('11:00', null)).toBe('LIMIT_REACHED');
-    expect(await attempt('11:00', null, 'fresh')).toBe('LIMIT_REACHED');
+    // With the quota used up no stripe has allowance: the statement leaves the booking to the
+    // transaction at once (QUOTA_SLOW), which refuses in PRODUCT's order.
+    await setMonthUsed(store.sql, org.id, 100);
+    expect(await attempt('10:00', 1)).toBe('QUOTA_SLOW');
+    expect(await attempt('11:00', null)).toBe('QUOTA_SLOW');
+    expect(await attempt('11:00', null, 'fresh')).toBe('QUOTA_SLOW');
+    expectEnvelope(await post(org.key, bookingBody(humanId, at(MONDAY, '10:00'))), 409, 'SLOT_UNAVAILABLE');
+    expectEnvelope(await post(org.key, bookingBody(humanId, at(MONDAY, '11:00'))), 402, 'LIMIT_REACHED');
     expect(await countRows(app, 'bookings', `human_id = '${humanId}'`)).toBe(1);
     expect(await countRows(app, 'events', `organization_id = '${org.id}'`)).toBe(1);
     expect(await countRows(app, 'idempotency_keys', `organization_id = '${org.id}'`)).toBe(1);

@@ -19,6 +19,13 @@ export async function createUtcHuman(app: TestApp, key: string, durations = [30,
   return res.body.id as string;
 }
 
+/** The n-th 30-minute slot from 2030-01-16 09:00 UTC onwards (16 a day, up to 256): for a clock mid-January 2030. */
+export function januarySlot(n: number): string {
+  const day = 16 + Math.floor(n / 16);
+  const minutes = 9 * 60 + (n % 16) * 30;
+  return `2030-01-${String(day).padStart(2, '0')}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00Z`;
+}
+
 export function bookingBody(humanId: string, startsAt: string, duration = 30, extra: Record<string, unknown> = {}) {
   return { human_id: humanId, starts_at: startsAt, duration, attendee_name: 'Agent Smith', ...extra };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerPaymentProcessor, PaymentFailedError, type PaymentProcessor } from '../src/services/billing/payment-processor.js';
-import { bookingBody, createUtcHuman, race } from './booking-fixtures.js';
+import { bookingBody, createUtcHuman, januarySlot as slot, race } from './booking-fixtures.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
+import { setMonthUsed } from './usage-fixtures.js';
 
 // The service clock sits mid-January 2030; bookings go on later January days.
 const NOW = new Date('2030-01-15T12:00:00Z');
@@ -20,21 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** The n-th 30-minute slot from 2030-01-16 09:00 UTC onwards (16 a day). */
-function slot(n: number): string {
-  const day = 16 + Math.floor(n / 16);
-  const minutes = 9 * 60 + (n % 16) * 30;
-  return `2030-01-${String(day).padStart(2, '0')}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00Z`;
-}
-
-async function setUsed(orgId: string, used: number) {
-  await app.database.store.db.$executeRawUnsafe(
-    `INSERT INTO usage_periods (organization_id, period_start, used) VALUES ($1::uuid, '2030-01-01', $2)
-     ON CONFLICT (organization_id, period_start) DO UPDATE SET used = EXCLUDED.used`,
-    orgId,
-    used,
-  );
-}
+const setUsed = (orgId: string, used: number) => setMonthUsed(app.database.store.sql, orgId, used, '2030-01-01');
 
 const usage = async (key: string) => (await app.call('GET', '/v1/usage', { key })).body;
 

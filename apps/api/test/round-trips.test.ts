@@ -59,6 +59,10 @@ describe('round trips per request', () => {
 
   it('POST /v1/bookings: at most three, with or without an Idempotency-Key', async () => {
     const starts = await listedStarts(app, key, human, ...WEEK, 30);
+    // The month's first booking creates its quota stripes in the booking transaction (the
+    // slow path, as every booking whose stripe is empty); later ones take a stripe's unit
+    // inside the atomic statement.
+    expect((await app.call('POST', '/v1/bookings', { key, body: bookingBody(human, starts[2]!, 30) })).status).toBe(201);
     const plain = await counted(async () => {
       const res = await app.call('POST', '/v1/bookings', { key, body: bookingBody(human, starts[0]!, 30) });
       expect(res.status, res.text).toBe(201);

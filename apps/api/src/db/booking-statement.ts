@@ -10,7 +10,7 @@ import { eventWithDeliveriesCtes, type NewEvent } from './tables/events.js';
 import { expiredHoldsDeleteCtes } from './tables/holds.js';
 import { idempotencyKeyClaim, type KeyClaim } from './tables/idempotency-keys.js';
 import { timeClaimInsert } from './tables/time-claims.js';
-import { quotaUnitUpsert, type QuotaUnit } from './tables/usage-periods.js';
+import { stripeUnitUpdate, type StripeUnit } from './tables/usage-stripes.js';
 
 export interface BookingStatement {
   booking: NewBooking;
@@ -18,7 +18,8 @@ export interface BookingStatement {
   claim: { start: number; end: number };
   dayCount: DayCount;
   event: NewEvent;
-  quota: QuotaUnit;
+  /** The quota unit's fast path: one stripe of the month's counter. */
+  quota: StripeUnit;
   /** With an Idempotency-Key: the key's claim and the response stored with it. */
   idempotency?: { claim: KeyClaim; response: { status: number; body: unknown } } | undefined;
   now: Date;
@@ -26,10 +27,11 @@ export interface BookingStatement {
 
 /**
  * Why the statement declined (humantime_decline, SQLSTATE HT001): the Idempotency-Key is
- * already live (KEY_TAKEN), the day is full (SLOT_UNAVAILABLE) or the quota is used up
- * (LIMIT_REACHED). A taken slot is the exclusion constraint's own 23P01 (or 40P01).
+ * already live (KEY_TAKEN), the day is full (SLOT_UNAVAILABLE) or the picked quota stripe had
+ * no allowance for this plan (QUOTA_SLOW: not a refusal, the booking transaction's slow path
+ * decides). A taken slot is the exclusion constraint's own 23P01 (or 40P01).
  */
-export type Decline = 'KEY_TAKEN' | 'SLOT_UNAVAILABLE' | 'LIMIT_REACHED';
+export type Decline = 'KEY_TAKEN' | 'SLOT_UNAVAILABLE' | 'QUOTA_SLOW';
 
 const DECLINE_SQLSTATE = 'HT001';
 
@@ -44,12 +46,16 @@ const ensure = (condition: string, decline: Decline) => `CASE WHEN ${condition} 
  * Data-modifying CTEs all see one snapshot and run in no promised order, so each step reads
  * the one before it (`FROM` the previous CTE) and runs after it: the key's claim (a live
  * key declines before anything is written, so a replay is never mistaken for a taken slot),
- * the human's expired holds and their claims (deleted before the new claim is inserted: the
+ * the quota unit on one stripe (taken this early so that every booking locks in one order:
+ * key, stripe, the human's expired holds, time claims, day count, and the human's row, which
+ * the time claim's trigger updates at the end of the statement; the slow path locks the
+ * stripes before any human too, see lockQuota; a stripe without allowance declines QUOTA_SLOW
+ * at once, not a refusal: the booking transaction then refuses in PRODUCT's order), the
+ * human's expired holds and their claims (deleted before the new claim is inserted: the
  * exclusion check ignores rows this transaction deleted), the booking, its claim (23P01 when
- * taken), the day's count (declines when full), the event and its deliveries, and last the
- * quota unit, so PRODUCT's order of refusals holds and the organization's counter row is
- * locked as briefly as possible. A plain SELECT CTE runs only when read, so each check is
- * read by the next step or by the final SELECT; the data-modifying ones always run.
+ * taken), the day's count (declines when full), the event and its deliveries. A plain SELECT
+ * CTE runs only when read, so each check is read by the next step or by the final SELECT;
+ * the data-modifying ones always run.
  */
 function build(s: BookingStatement): { text: string; values: unknown[] } {
   const p = new Params();
@@ -57,26 +63,18 @@ function build(s: BookingStatement): { text: string; values: unknown[] } {
     ? `key_claim AS (${idempotencyKeyClaim(p, s.idempotency.claim, s.idempotency.response)} RETURNING 1),
      key_ok AS (SELECT ${ensure('EXISTS (SELECT FROM key_claim)', 'KEY_TAKEN')} AS ok),`
     : `key_ok AS (SELECT true AS ok),`;
-  // The human's row is locked (and its schedule version moved) before anything else: the
-  // time-claim and day-count triggers lock it too, but AFTER ROW triggers fire at the end of
-  // the statement, after the quota row is locked, while the transaction path locks the human
-  // first (its claim INSERT's trigger) and the quota row last. One order for both, no deadlock.
-  const human = `human_locked AS (
-       UPDATE humans SET schedule_version = humans.schedule_version + 1 FROM key_ok
-        WHERE humans.id = ${p.ref(s.booking.humanId, 'uuid')} AND humans.organization_id = ${p.ref(s.booking.organizationId, 'uuid')}
-       RETURNING 1)`;
   const text = `WITH ${key}
-     ${human},
-     ${expiredHoldsDeleteCtes(p, s.booking.organizationId, [s.booking.humanId], s.now)},
+     quota AS (${stripeUnitUpdate(p, s.quota, 'key_ok')} RETURNING 1),
+     units AS (SELECT ${ensure('count(*) = 1', 'QUOTA_SLOW')} AS ok FROM quota),
+     ${expiredHoldsDeleteCtes(p, s.booking.organizationId, [s.booking.humanId], s.now, 'units')},
      cleared AS (SELECT count(*) AS holds FROM expired_claims),
-     booking AS (${bookingInsert(p, s.booking, 'key_ok, cleared, human_locked')} RETURNING id),
+     booking AS (${bookingInsert(p, s.booking, 'key_ok, units, cleared')} RETURNING id),
      claim AS (${timeClaimInsert(p, s.booking.organizationId, s.booking.humanId, s.booking.id, s.claim, 'booking')} RETURNING 1),
      day AS (${dayCountUpsert(p, s.dayCount, 'claim')} RETURNING 1),
      day_ok AS (SELECT ${ensure('EXISTS (SELECT FROM day)', 'SLOT_UNAVAILABLE')} AS ok),
      ${eventWithDeliveriesCtes(p, s.event, 'day_ok')},
-     queued AS (SELECT count(*)::int AS deliveries FROM fanout),
-     quota AS (${quotaUnitUpsert(p, s.quota, 'queued')} RETURNING 1)
-     SELECT queued.deliveries, ${ensure('EXISTS (SELECT FROM quota)', 'LIMIT_REACHED')} AS ok FROM queued`;
+     queued AS (SELECT count(*)::int AS deliveries FROM fanout)
+     SELECT queued.deliveries FROM queued`;
   return { text, values: p.values };
 }
 

@@ -10,7 +10,7 @@ export function usageRouter({ store, clock }: ServiceDeps) {
   return s.router(contract.usage, {
     get: async ({ res }) => ({
       status: 200,
-      body: await getUsage(store.db, organizationOf(res), clock()),
+      body: await getUsage(store.sql, organizationOf(res), clock()),
     }),
   });
 }

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../test-app.js';
 import { eventually } from '../webhook-fixtures.js';
 import { tokyoScenario } from './agent-scenario.js';
 import { call, callOk, httpMcpClient, textOf } from './mcp-client.js';
+import { setMonthUsed } from '../usage-fixtures.js';
 
 // The MCP SDK's own client against /mcp of a live API on the embedded store.
 
@@ -152,13 +153,9 @@ describe('/mcp over Streamable HTTP', () => {
     expect(textOf(events)).toMatch(/^VALIDATION_ERROR: after/);
     // The Free plan's 100 bookings this month are used up.
     const month = new Date().toISOString().slice(0, 7);
-    await app.database.store.sql(
-      `INSERT INTO usage_periods (organization_id, period_start, used) VALUES ($1::uuid, $2::date, 100)
-       ON CONFLICT (organization_id, period_start) DO UPDATE SET used = 100`,
-      [org.id, `${month}-01`],
-    );
+    await setMonthUsed(app.database.store.sql, org.id, 100, `${month}-01`);
     expect(await expectRefusal('book_slot', book('10:00'), 'LIMIT_REACHED')).toContain('get_usage');
-    await app.database.store.sql('UPDATE usage_periods SET used = 0 WHERE organization_id = $1::uuid', [org.id]);
+    await setMonthUsed(app.database.store.sql, org.id, 0, `${month}-01`);
   });
 
   it("answers NOT_FOUND for another organization's ids", async () => {

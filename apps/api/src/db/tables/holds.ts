@@ -56,14 +56,16 @@ export async function deleteLiveHold(query: Sql, organizationId: string, holdId:
  * Two CTEs that delete the humans' expired holds (`expired_holds`) and their claims
  * (`expired_claims`, one row each). The claims are deleted here, not left to the foreign
  * key's ON DELETE CASCADE, because a cascade runs only at the end of the statement: a claim
- * inserted later in the same statement would still meet them.
+ * inserted later in the same statement would still meet them. With `after` (a CTE of one
+ * row), the delete joins it, so it runs after that CTE (the atomic booking statement's lock
+ * order: its quota stripe before anything of the human's).
  */
-export function expiredHoldsDeleteCtes(p: Params, organizationId: string, humanIds: readonly string[], now: Date): string {
+export function expiredHoldsDeleteCtes(p: Params, organizationId: string, humanIds: readonly string[], now: Date, after?: string): string {
   return `expired_holds AS (
-       DELETE FROM holds
-        WHERE organization_id = ${p.ref(organizationId, 'uuid')} AND human_id = ANY(${p.ref(`{${humanIds.join(',')}}`, 'uuid[]')})
-          AND expires_at <= ${p.ref(now.toISOString(), 'timestamptz')}
-       RETURNING id
+       DELETE FROM holds${after ? ` USING ${after}` : ''}
+        WHERE holds.organization_id = ${p.ref(organizationId, 'uuid')} AND holds.human_id = ANY(${p.ref(`{${humanIds.join(',')}}`, 'uuid[]')})
+          AND holds.expires_at <= ${p.ref(now.toISOString(), 'timestamptz')}
+       RETURNING holds.id
      ), expired_claims AS (
        DELETE FROM time_claims WHERE hold_id IN (SELECT id FROM expired_holds) RETURNING 1
      )`;

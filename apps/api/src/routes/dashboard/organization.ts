@@ -13,7 +13,7 @@ import { getOrganization } from '../../services/organizations/get-organization.j
 const s = initServer();
 
 /** Overview, key, plan, billing: the same services as /v1/usage and the admin API. */
-export function organizationRouter({ store: { db }, clock }: ServiceDeps) {
+export function organizationRouter({ store: { db, sql }, clock }: ServiceDeps) {
   async function overview(org: AuthedOrganization): Promise<Overview> {
     const organization = await getOrganization(db, org.id);
     // Usage is computed from the organization as it is now (a plan change just made
@@ -21,7 +21,7 @@ export function organizationRouter({ store: { db }, clock }: ServiceDeps) {
     const current = { id: org.id, plan: organization.plan, autoPurchase: organization.auto_purchase };
     return {
       organization,
-      usage: await getUsage(db, current, clock()),
+      usage: await getUsage(sql, current, clock()),
       api_key: await apiKeySummary(db, org.id),
     };
   }

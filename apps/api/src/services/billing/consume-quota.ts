@@ -1,5 +1,7 @@
 import type { Sql } from '../../db/sql.js';
-import { addUsage, insertOveragePurchase, lockUsagePeriod, takeQuotaUnit, type QuotaUnit } from '../../db/tables/usage-periods.js';
+import { randomInt } from 'node:crypto';
+import { insertOveragePurchase, type QuotaUnit } from '../../db/tables/usage-periods.js';
+import { lockMonth, refillStripes, STRIPES, type LockedMonth, type StripeUnit } from '../../db/tables/usage-stripes.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import { PaymentFailedError, type PaymentProcessor } from './payment-processor.js';
@@ -13,6 +15,12 @@ export function quotaUnitOf(org: AuthedOrganization, now: Date): QuotaUnit {
     quota: PLAN_LIMITS[org.plan].monthlyQuota,
     packSize: OVERAGE_PACK.bookings,
   };
+}
+
+/** The unit the atomic booking statement tries first: on a stripe picked at random. */
+export function stripeUnitOf(org: AuthedOrganization, now: Date): StripeUnit {
+  const { key, quota } = quotaUnitOf(org, now);
+  return { key, quota, stripe: randomInt(STRIPES) };
 }
 
 /** Whether at the limit `org` buys an overage pack rather than refusing. */
@@ -29,30 +37,48 @@ export function limitReached(org: AuthedOrganization): AppError {
   );
 }
 
+/** A month locked by lockQuota, for consumeQuota to take units from. */
+export type LockedQuota = LockedMonth;
+
 /**
- * Takes one booking from this month's quota, inside the booking transaction (so a refused or
- * rolled-back booking counts nothing). The conditional UPDATE is atomic and locks the
- * organization's counter row until commit, so racing bookings can never exceed the limit.
- * At the limit, with auto-purchase on a paid plan, one pack is bought under that lock:
- * racing bookings at the boundary buy exactly one.
+ * The slow path's first step, taken FIRST in a booking transaction (before anything touches
+ * a human's row): locks this month's counter and all its stripes until commit. A booking in
+ * the atomic statement takes its stripe before its humans row (the time claim's trigger runs
+ * at the end of the statement), so the slow path must take them in that order too, or the
+ * two deadlock. The total it reads is exact: no other booking can take a unit meanwhile.
+ */
+export function lockQuota(query: Sql, org: AuthedOrganization, now: Date): Promise<LockedQuota> {
+  return lockMonth(query, quotaUnitOf(org, now).key);
+}
+
+/**
+ * The slow path: takes one booking from this month's quota inside the booking transaction
+ * (so a refused or rolled-back booking counts nothing), when the atomic statement's stripe
+ * had no allowance left for it. On the month locked by lockQuota: under the limit it hands out
+ * what is left over the stripes again and takes the unit. At the limit, with auto-purchase on
+ * a paid plan, one pack is bought under that lock: racing bookings at the boundary buy exactly
+ * one. Called last, as PRODUCT orders the checks.
  */
 export async function consumeQuota(
   query: Sql,
   processor: PaymentProcessor,
   org: AuthedOrganization,
   now: Date,
+  month: LockedQuota,
 ): Promise<void> {
   const unit = quotaUnitOf(org, now);
-  const { key } = unit;
-  if (await takeQuotaUnit(query, unit)) return;
-  if (!buysOverage(org)) throw limitReached(org);
-
-  // Lock the counter, then look again: a racing booking may have bought a pack meanwhile.
-  const row = await lockUsagePeriod(query, key);
-  if (row && row.used < unit.quota + row.overage_packs * unit.packSize) {
-    await addUsage(query, key, 0);
-    return;
+  const used = month.used.reduce((a, b) => a + b, 0);
+  if (used >= unit.quota + month.overagePacks * unit.packSize) {
+    if (!buysOverage(org)) throw limitReached(org);
+    await buyPack(query, processor, org, unit, now);
+    month.overagePacks += 1;
   }
+  await refillStripes(query, unit, month);
+  month.used[0]! += 1;
+}
+
+async function buyPack(query: Sql, processor: PaymentProcessor, org: AuthedOrganization, unit: QuotaUnit, now: Date) {
+  const { key } = unit;
   let charge;
   try {
     charge = await processor.charge(query, {
@@ -75,5 +101,4 @@ export async function consumeQuota(
     chargeRef: charge.chargeRef,
     at: now,
   });
-  await addUsage(query, key, 1);
 }

@@ -5,7 +5,7 @@ import type { Sql } from '../../db/sql.js';
 import { deleteExpiredHolds } from '../../db/tables/holds.js';
 import { lockHumans } from '../../db/tables/humans-lock.js';
 import type { AppError } from '../../lib/app-error.js';
-import { consumeQuota } from '../billing/consume-quota.js';
+import { consumeQuota, lockQuota } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
 import { recordEvent } from '../events/record-event.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
@@ -31,6 +31,8 @@ export async function bookGroup(query: Sql, deps: GroupDeps, org: AuthedOrganiza
   const start = Date.parse(body.starts_at);
   // any: racing round-robin bookings of overlapping teams take turns, so each one counts the
   // bookings the previous one made and the spread is exact, not a guess on stale counts.
+  // The month's quota first, before any human's row (see lockQuota).
+  const quota = await lockQuota(query, org, now);
   if (body.mode === 'any') await lockHumans(query, org.id, ids);
   await deleteExpiredHolds(query, org.id, ids, now);
   const { dateFrom, dateTo } = candidateDates(start);
@@ -70,7 +72,7 @@ export async function bookGroup(query: Sql, deps: GroupDeps, org: AuthedOrganiza
   for (const booking of made) {
     deliveries += await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
   }
-  for (let i = 0; i < made.length; i++) await consumeQuota(query, deps.paymentProcessor, org, now);
+  for (let i = 0; i < made.length; i++) await consumeQuota(query, deps.paymentProcessor, org, now, quota);
   const body201: CreatedBooking = body.mode === 'all' ? { ...made[0]!, group_bookings: made } : made[0]!;
   return { booking: body201, deliveries };
 }

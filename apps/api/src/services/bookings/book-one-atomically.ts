@@ -3,7 +3,7 @@ import { isBookingConflict } from '../../db/prisma-errors.js';
 import type { Sql } from '../../db/sql.js';
 import { newBookingRow } from '../../db/tables/bookings.js';
 import { notFound, type AppError } from '../../lib/app-error.js';
-import { buysOverage, limitReached, quotaUnitOf } from '../billing/consume-quota.js';
+import { stripeUnitOf } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
 import { eventOf } from '../events/record-event.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
@@ -26,7 +26,8 @@ export const IN_TRANSACTION = Symbol('in transaction');
  *
  * Answers IN_TRANSACTION for what the statement does not do, for the caller to run the
  * booking transaction instead: a live Idempotency-Key (a replay), a refusal in JS with a key
- * (it may be a replay's), and the quota's limit on a plan that buys a pack.
+ * (it may be a replay's), and a quota stripe with no allowance left (the slow path, which
+ * refills the stripes, refuses at the limit or buys a pack).
  */
 export async function bookOneAtomically(
   sql: Sql,
@@ -51,7 +52,7 @@ export async function bookOneAtomically(
       claim: write.claim,
       dayCount: write.dayCount,
       event: eventOf({ organizationId: org.id, type: 'booking.confirmed', booking, at: now }),
-      quota: quotaUnitOf(org, now),
+      quota: stripeUnitOf(org, now),
       idempotency: scope && { claim: claimOf(scope), response },
       now,
     });
@@ -59,7 +60,7 @@ export async function bookOneAtomically(
     if (deliveries > 0) deps.onEventsCommitted?.();
     return response;
   } catch (error) {
-    const refusal = refusalOf(error, org);
+    const refusal = refusalOf(error);
     if (refusal === IN_TRANSACTION) return IN_TRANSACTION;
     if (!refusal) throw error;
     // The statement wrote nothing, the key's claim included: keep the refusal for a retry.
@@ -68,14 +69,13 @@ export async function bookOneAtomically(
   }
 }
 
-function refusalOf(error: unknown, org: AuthedOrganization): AppError | typeof IN_TRANSACTION | undefined {
+function refusalOf(error: unknown): AppError | typeof IN_TRANSACTION | undefined {
   // 23P01 from either exclusion constraint (or 40P01 when two inserts waited on each other).
   if (isBookingConflict(error)) return slotUnavailable();
   switch (declineOf(error)) {
     case 'SLOT_UNAVAILABLE':
       return slotUnavailable();
-    case 'LIMIT_REACHED':
-      return buysOverage(org) ? IN_TRANSACTION : limitReached(org);
+    case 'QUOTA_SLOW':
     case 'KEY_TAKEN':
       return IN_TRANSACTION;
     case undefined:

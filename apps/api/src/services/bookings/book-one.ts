@@ -1,5 +1,5 @@
 import type { Sql } from '../../db/sql.js';
-import { consumeQuota } from '../billing/consume-quota.js';
+import { consumeQuota, type LockedQuota } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
 import { recordEvent } from '../events/record-event.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
@@ -13,8 +13,9 @@ export function attendeeOf(body: { attendee_name: string; attendee_email?: strin
 
 /**
  * One new confirmed booking inside the caller's transaction: claimed and judged, its
- * booking.confirmed event recorded, its quota unit taken. Used by POST /v1/bookings and by a
- * hold's confirm, so both book by the same steps.
+ * booking.confirmed event recorded, its quota unit taken from `quota`, which the caller locked
+ * with lockQuota first thing in the transaction. Used by POST /v1/bookings and by a hold's
+ * confirm, so both book by the same steps.
  */
 export async function bookOne(
   query: Sql,
@@ -22,10 +23,11 @@ export async function bookOne(
   org: AuthedOrganization,
   request: BookingRequest,
   now: Date,
+  quota: LockedQuota,
 ) {
   const booking = bookingView(await claimTime(query, request, now));
   const deliveries = await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
-  // Last, as PRODUCT orders the checks, and so the counter row is locked only until commit.
-  await consumeQuota(query, deps.paymentProcessor, org, now);
+  // Last, as PRODUCT orders the checks.
+  await consumeQuota(query, deps.paymentProcessor, org, now, quota);
   return { booking, deliveries };
 }

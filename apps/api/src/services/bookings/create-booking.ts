@@ -1,5 +1,6 @@
 import type { CreateBookingBody } from '@humantime/contract';
 import type { Sql } from '../../db/sql.js';
+import { lockQuota } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import type { Schedules, SchedulesRequest } from '../organizations/key-authority.js';
@@ -16,7 +17,7 @@ type BookingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'o
 async function book(query: Sql, deps: BookingDeps, org: AuthedOrganization, body: CreateBookingBody, now: Date) {
   // The contract allows exactly one of human_id and human_ids (with mode).
   if (body.human_ids && body.mode) return bookGroup(query, deps, org, { ...body, human_ids: body.human_ids, mode: body.mode }, now);
-  return bookOne(query, deps, org, requestOf(org, body), now);
+  return bookOne(query, deps, org, requestOf(org, body), now, await lockQuota(query, org, now));
 }
 
 const requestOf = (org: AuthedOrganization, body: CreateBookingBody): BookingRequest => ({

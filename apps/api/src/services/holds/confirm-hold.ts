@@ -2,6 +2,7 @@ import type { ConfirmHoldBody } from '@humantime/contract';
 import type { Sql } from '../../db/sql.js';
 import { deleteLiveHold } from '../../db/tables/holds.js';
 import { notFound } from '../../lib/app-error.js';
+import { lockQuota } from '../billing/consume-quota.js';
 import { attendeeOf, bookOne } from '../bookings/book-one.js';
 import type { StoredResponse } from '../bookings/idempotency.js';
 import { runIdempotent } from '../bookings/run-idempotent.js';
@@ -9,13 +10,15 @@ import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 
 async function confirm(query: Sql, deps: ConfirmDeps, org: AuthedOrganization, holdId: string, body: ConfirmHoldBody, now: Date) {
+  // The month's quota first, before the hold's claim (and so its human's row) is touched.
+  const quota = await lockQuota(query, org, now);
   // Deleting the hold (and, by cascade, its claim) first is what lets it not block its own
   // booking; the row lock makes a concurrent confirm or release find nothing (404). Any
   // refusal below rolls back, and the hold is live again as it was.
   const held = await deleteLiveHold(query, org.id, holdId, now);
   if (!held) throw notFound('Hold');
   const request = { organizationId: org.id, humanId: held.humanId, start: held.startsAt.getTime(), durationMinutes: held.durationMinutes };
-  return bookOne(query, deps, org, { ...request, ...attendeeOf(body) }, now);
+  return bookOne(query, deps, org, { ...request, ...attendeeOf(body) }, now, quota);
 }
 
 type ConfirmDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;

@@ -1,0 +1,104 @@
+// Hand-written statements on `usage_stripes`: the month's quota counter, striped so that
+// bookings of one organization do not queue on one row (docs/decisions.md, "The striped quota
+// counter"). The fast path (a fragment of the atomic booking statement) takes a unit from one
+// stripe's allowance; the slow path (inside the booking transaction) locks the month and all
+// its stripes and hands out what is left under the limit again.
+import { Params } from '../params.js';
+import type { Sql } from '../sql.js';
+import type { PeriodKey, QuotaUnit } from './usage-periods.js';
+
+/** Stripes per organization and month: see docs/decisions.md for why 8. */
+export const STRIPES = 8;
+
+/** A unit the fast path tries to take: from `stripe`, only under allowances set for `quota`. */
+export interface StripeUnit {
+  key: PeriodKey;
+  /** The plan's monthly quota: allowances stamped with another are not trusted. */
+  quota: number;
+  /** 0 ≤ stripe < STRIPES, picked at random by the caller. */
+  stripe: number;
+}
+
+/**
+ * The fast path as a fragment (with `from`, run after that CTE's row): one more used on the
+ * stripe while it has allowance left under this plan's quota. It locks that one stripe until
+ * commit; the other 7 stay free for racing bookings, which so no longer queue behind one
+ * another's commit. No row: the caller takes the slow path
+ * (the stripe is empty, missing, or stamped under another plan), never a refusal by itself.
+ */
+export function stripeUnitUpdate(p: Params, u: StripeUnit, from?: string): string {
+  return `UPDATE usage_stripes SET used = usage_stripes.used + 1${from ? ` FROM ${from}` : ''}
+     WHERE usage_stripes.organization_id = ${p.ref(u.key.organizationId, 'uuid')}
+       AND usage_stripes.period_start = ${p.ref(u.key.periodStart, 'date')}
+       AND usage_stripes.stripe = ${p.ref(u.stripe, 'smallint')}
+       AND usage_stripes.used < usage_stripes.allowance
+       AND usage_stripes.quota = ${p.ref(u.quota, 'int')}`;
+}
+
+/** The month as the slow path sees it, every row of it locked until commit. */
+export interface LockedMonth {
+  overagePacks: number;
+  /** Each stripe's used, by stripe number. */
+  used: number[];
+}
+
+/**
+ * Locks the month for a change of allowances: the usage_periods row first (created if
+ * missing; two slow paths queue here), then all 8 stripes in stripe order (created if missing,
+ * a month older than the stripes carrying its usage_periods.used on stripe 0). Waits for the
+ * fast-path bookings in flight on any stripe, and reads their committed units: exact.
+ */
+export async function lockMonth(query: Sql, key: PeriodKey): Promise<LockedMonth> {
+  const [period] = await query<{ used: number; overage_packs: number }>(
+    `INSERT INTO usage_periods (organization_id, period_start) VALUES ($1::uuid, $2::date)
+     ON CONFLICT (organization_id, period_start) DO UPDATE SET used = usage_periods.used
+     RETURNING used, overage_packs`,
+    [key.organizationId, key.periodStart],
+  );
+  const stripes = await query<{ stripe: number; used: number }>(
+    `INSERT INTO usage_stripes (organization_id, period_start, stripe, used, allowance, quota)
+     SELECT $1::uuid, $2::date, s, CASE WHEN s = 0 THEN $3::int ELSE 0 END, CASE WHEN s = 0 THEN $3::int ELSE 0 END, 0
+       FROM generate_series(0, ${STRIPES - 1}) AS s ORDER BY s
+     ON CONFLICT (organization_id, period_start, stripe) DO UPDATE SET used = usage_stripes.used
+     RETURNING stripe, used`,
+    [key.organizationId, key.periodStart, period!.used],
+  );
+  const used = new Array<number>(STRIPES).fill(0);
+  for (const row of stripes) used[row.stripe] = row.used;
+  return { overagePacks: period!.overage_packs, used };
+}
+
+/**
+ * On a month locked by lockMonth: takes one unit on stripe 0 and hands each stripe an
+ * allowance of its used plus an even share of what is then left under the limit, stamped with
+ * the plan's quota; usage_periods gets the month's total and its packs. The free allowances
+ * so never sum to more than limit − total used. Call only when total used < limit.
+ */
+export async function refillStripes(query: Sql, u: QuotaUnit, month: LockedMonth): Promise<void> {
+  const used = month.used.map((n, stripe) => (stripe === 0 ? n + 1 : n));
+  const total = used.reduce((a, b) => a + b, 0);
+  const left = Math.max(0, u.quota + month.overagePacks * u.packSize - total);
+  const allowance = used.map((n, stripe) => n + Math.floor(left / STRIPES) + (stripe < left % STRIPES ? 1 : 0));
+  const p = new Params();
+  await query(
+    `WITH period AS (
+       UPDATE usage_periods SET used = ${p.ref(total, 'int')}, overage_packs = ${p.ref(month.overagePacks, 'int')}
+        WHERE organization_id = ${p.ref(u.key.organizationId, 'uuid')} AND period_start = ${p.ref(u.key.periodStart, 'date')})
+     UPDATE usage_stripes AS s SET used = a.used, allowance = a.allowance, quota = ${p.ref(u.quota, 'int')}
+       FROM unnest(${p.ref(used, 'int[]')}, ${p.ref(allowance, 'int[]')}) WITH ORDINALITY AS a(used, allowance, n)
+      WHERE s.organization_id = $3::uuid AND s.period_start = $4::date AND s.stripe = a.n - 1`,
+    p.values,
+  );
+}
+
+/** The month's used (exact: the stripes' sum) and packs; zeros before its first booking. */
+export async function readMonthUsage(query: Sql, key: PeriodKey): Promise<{ used: number; overagePacks: number }> {
+  const [row] = await query<{ used: number; overage_packs: number }>(
+    `SELECT COALESCE((SELECT sum(s.used)::int FROM usage_stripes s
+                       WHERE s.organization_id = p.organization_id AND s.period_start = p.period_start), p.used) AS used,
+            p.overage_packs
+       FROM usage_periods p WHERE p.organization_id = $1::uuid AND p.period_start = $2::date`,
+    [key.organizationId, key.periodStart],
+  );
+  return { used: row?.used ?? 0, overagePacks: row?.overage_packs ?? 0 };
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingBody, createUtcHuman, januarySlot as slot, race } from './booking-fixtures.js';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
+import { TEST_STORE } from './test-store.js';
+import { setMonthUsed } from './usage-fixtures.js';
+
+// The striped quota counter (docs/decisions.md, "The striped quota counter"): bookings take
+// their unit from one of 8 stripes in the atomic statement, and fall back to the booking
+// transaction's slow path when the stripe is empty. These races hold it to the limit exactly.
+
+const NOW = new Date('2030-01-15T12:00:00Z');
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  app.clock.now = NOW;
+});
+afterAll(() => app.close());
+
+const usage = async (key: string) => (await app.call('GET', '/v1/usage', { key })).body;
+const book = (key: string, human: string, n: number) => app.call('POST', '/v1/bookings', { key, body: bookingBody(human, slot(n)) });
+
+async function bookInTurn(key: string, human: string, from: number, count: number) {
+  for (let n = from; n < from + count; n++) expect((await book(key, human, n)).status, `booking ${n}`).toBe(201);
+}
+
+/** The month's stripes as the database holds them. */
+async function stripes(orgId: string) {
+  return app.database.store.sql<{ stripe: number; used: number; allowance: number; quota: number }>(
+    `SELECT stripe, used, allowance, quota FROM usage_stripes WHERE organization_id = $1::uuid AND period_start = '2030-01-01' ORDER BY stripe`,
+    [orgId],
+  );
+}
+
+describe(`the striped quota counter on the ${TEST_STORE} store`, () => {
+  it('hands the free allowance out over 8 stripes, stamped with the plan quota, never more than is left', async () => {
+    const org = await app.createOrg('free');
+    const human = await createUtcHuman(app, org.key, [30]);
+    await bookInTurn(org.key, human, 0, 3);
+    const rows = await stripes(org.id);
+    expect(rows.map((r) => r.stripe)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(rows.every((r) => r.quota === 100 && r.used <= r.allowance)).toBe(true);
+    expect(rows.reduce((a, r) => a + r.used, 0)).toBe(3);
+    expect(rows.reduce((a, r) => a + r.allowance, 0)).toBeLessThanOrEqual(100);
+    expect(await usage(org.key)).toMatchObject({ used: 3, quota: 100 });
+  });
+
+  it('a race of 40 bookings with 25 left and no auto-purchase: exactly 25 booked, then LIMIT_REACHED', async () => {
+    const org = await app.createOrg('free');
+    const human = await createUtcHuman(app, org.key, [30]);
+    await bookInTurn(org.key, human, 0, 75);
+    const { results, tally } = await race(Array.from({ length: 40 }, (_, i) => () => book(org.key, human, 75 + i)));
+    expect(tally).toEqual({ 201: 25, 402: 15 });
+    for (const r of results.filter((x) => x.status === 402)) expect(r.body.error.code).toBe('LIMIT_REACHED');
+    expect(await usage(org.key)).toMatchObject({ used: 100, quota: 100, overage_packs: 0 });
+    expect(await app.database.store.db.booking.count({ where: { organizationId: org.id } })).toBe(100);
+    const rows = await stripes(org.id);
+    expect(rows.reduce((a, r) => a + r.used, 0)).toBe(100);
+    expect(rows.reduce((a, r) => a + r.allowance, 0)).toBeLessThanOrEqual(100);
+  });
+
+  it('the same race with auto-purchase on buys exactly one pack, and every booking succeeds', async () => {
+    const org = await app.createOrg('starter', true);
+    const human = await createUtcHuman(app, org.key, [30]);
+    await setMonthUsed(app.database.store.sql, org.id, 960, '2030-01-01');
+    await bookInTurn(org.key, human, 0, 15);
+    const { tally } = await race(Array.from({ length: 40 }, (_, i) => () => book(org.key, human, 15 + i)));
+    expect(tally).toEqual({ 201: 40 });
+    expect(await usage(org.key)).toMatchObject({ used: 1015, quota: 1000, overage_packs: 1 });
+    expect(await app.database.store.db.overagePurchase.count({ where: { organizationId: org.id } })).toBe(1);
+    expect(await app.database.store.db.ledgerCharge.count({ where: { organizationId: org.id } })).toBe(1);
+    const rows = await stripes(org.id);
+    expect(rows.reduce((a, r) => a + r.allowance, 0)).toBeLessThanOrEqual(1500);
+  });
+
+  it('a downgrade never lets usage pass the new limit: allowances set under the old plan are not trusted', async () => {
+    const org = await app.createOrg('growth');
+    const human = await createUtcHuman(app, org.key, [30]);
+    await bookInTurn(org.key, human, 0, 10);
+    // The stripes hold ~1,250 each under Growth's 10,000.
+    expect((await stripes(org.id)).every((r) => r.quota === 10_000 && r.allowance - r.used > 100)).toBe(true);
+    await app.call('PATCH', `/admin/v1/organizations/${org.id}`, { key: ADMIN_TOKEN, body: { plan: 'free' } });
+    const { tally } = await race(Array.from({ length: 100 }, (_, i) => () => book(org.key, human, 10 + i)));
+    expect(tally).toEqual({ 201: 90, 402: 10 });
+    expect(await usage(org.key)).toMatchObject({ plan: 'free', used: 100 });
+    expect((await book(org.key, human, 120)).status).toBe(402);
+
+    // Already over the new limit: refused at once, nothing counted.
+    const big = await app.createOrg('growth');
+    const bigHuman = await createUtcHuman(app, big.key, [30]);
+    await setMonthUsed(app.database.store.sql, big.id, 140, '2030-01-01');
+    await bookInTurn(big.key, bigHuman, 0, 10);
+    await app.call('PATCH', `/admin/v1/organizations/${big.id}`, { key: ADMIN_TOKEN, body: { plan: 'free' } });
+    const refused = await race(Array.from({ length: 10 }, (_, i) => () => book(big.key, bigHuman, 10 + i)));
+    expect(refused.tally).toEqual({ 402: 10 });
+    expect(await usage(big.key)).toMatchObject({ plan: 'free', used: 150 });
+    // Back on Growth, the allowances stamped under it are good again (a pack only raises a limit).
+    await app.call('PATCH', `/admin/v1/organizations/${big.id}`, { key: ADMIN_TOKEN, body: { plan: 'growth' } });
+    expect((await book(big.key, bigHuman, 30)).status).toBe(201);
+    expect(await usage(big.key)).toMatchObject({ plan: 'growth', used: 151 });
+  });
+});
