@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -137,4 +138,19 @@ export interface LoadResult {
   p99: number;
   statuses: Record<string, number>;
   errors: number;
+}
+
+/** The PostgreSQL server the bench uses: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one. */
+export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh database on the server for one run (dropped first if a previous run left it). */
+export async function freshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -3,17 +3,15 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { benchGroupSlotsHttp } from './group-slots-http.js';
 import { benchSlotsHttp } from './slots-http.js';
 import { benchBookingsHttp } from './bookings-http.js';
 import { benchWebhooks } from './webhooks-http.js';
-import { REPO_DIR } from './processes.js';
+import { freshDatabase, REPO_DIR } from './processes.js';
 import { renderReport, type Figure } from './report.js';
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 async function slotEngine(): Promise<Figure[]> {
   const script = path.join(REPO_DIR, 'packages', 'slot-engine', 'bench', 'slot-engine.bench.ts');
@@ -58,18 +56,6 @@ function memoryFigures(figures: Figure[], floor: number): Figure[] {
       : [{ section: 'Memory', name: 'embedded server peak above the PGlite floor', value: Math.round((embedded - floor) * 10) / 10, unit: 'MiB', key: 'embedded_above_floor_mib', target: '≤ 100 MiB' }]),
     { section: 'Memory', name: 'PostgreSQL server peak, highest of its runs', value: postgres, unit: 'MiB', key: 'peak_rss_postgres_max_mib', target: '≤ 150 MiB' },
   ];
-}
-
-/** A fresh database on the server for this run. */
-async function freshDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function main() {

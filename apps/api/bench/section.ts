@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { benchBookingsHttp } from './bookings-http.js';
+import { freshDatabase } from './processes.js';
 import { benchSlotsHttp } from './slots-http.js';
 
 const SECTIONS = ['slots-embedded', 'slots-postgres', 'bookings'] as const;
@@ -14,19 +14,7 @@ if (!SECTIONS.includes(which)) {
   console.error(`usage: bench/section.ts ${SECTIONS.join('|')}`);
   process.exit(2);
 }
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const load = { duration: Number(process.env.BENCH_DURATION ?? 5), connections: Number(process.env.BENCH_CONNECTIONS ?? 10) };
-
-async function freshDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 const work = mkdtempSync(path.join(tmpdir(), 'humantime-bench-section-'));
 try {

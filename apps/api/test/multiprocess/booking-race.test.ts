@@ -1,36 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anyOverlap, at, bookingBody, race } from '../booking-fixtures.js';
-import { childEnv, freePort, startServer, type Child } from '../process/spawn.js';
-import { createTestDatabase, type TestDatabase } from '../test-store.js';
+import { ADMIN, useTwoApiProcesses } from './two-processes.js';
 
 // Two API processes, each with its own connection pool, sharing one PostgreSQL database:
 // the exclusion constraint, not any in-process lock, must decide every race.
-const ADMIN = 'multiprocess-admin-token-0123';
-let database: TestDatabase;
-const servers: Child[] = [];
-const urls: string[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase('postgres');
-  for (let i = 0; i < 2; i++) {
-    const port = await freePort();
-    servers.push(
-      await startServer(
-        childEnv({ DATABASE_URL: database.url!, PORT: String(port), ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'silent', DELIVERY_WORKER: 'off' }),
-        port,
-      ),
-    );
-    urls.push(`http://127.0.0.1:${port}`);
-  }
-});
-
-afterAll(async () => {
-  for (const s of servers) {
-    s.process.kill('SIGTERM');
-    await s.exited;
-  }
-  await database?.drop();
-});
+const { urls, database } = useTwoApiProcesses();
 
 async function call(url: string, method: string, path: string, token: string, body?: unknown) {
   const res = await fetch(url + path, {
@@ -63,7 +37,7 @@ describe('booking races across two API processes on PostgreSQL', () => {
     );
     console.info('[postgres, 2 processes] overlapping durations, 30 requests:', JSON.stringify(mixed.tally));
     expect(Object.keys(mixed.tally).sort()).toEqual(['201', '409']);
-    const overlap = await anyOverlap({ database }, human);
+    const overlap = await anyOverlap({ database: database() }, human);
     expect(overlap).toBe(false);
   });
 });

@@ -1,32 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childEnv, freePort, startServer, type Child } from '../process/spawn.js';
-import { createTestDatabase, type TestDatabase } from '../test-store.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, useTwoApiProcesses } from './two-processes.js';
 
 // Two API processes on one PostgreSQL database share each key's bucket (PRODUCT "Rate
 // limits"): the bucket lives in the database and is charged by the key-lookup statement.
-const ADMIN = 'multiprocess-admin-token-0123';
 const BURST = 10;
-let database: TestDatabase;
-const servers: Child[] = [];
-const urls: string[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase('postgres');
-  for (let i = 0; i < 2; i++) {
-    const port = await freePort();
-    const env = { DATABASE_URL: database.url!, PORT: String(port), ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'silent', DELIVERY_WORKER: 'off' };
-    servers.push(await startServer(childEnv({ ...env, RATE_LIMIT_PER_SECOND: '0.5', RATE_LIMIT_BURST: String(BURST) }), port));
-    urls.push(`http://127.0.0.1:${port}`);
-  }
-});
-
-afterAll(async () => {
-  for (const s of servers) {
-    s.process.kill('SIGTERM');
-    await s.exited;
-  }
-  await database?.drop();
-});
+const { urls } = useTwoApiProcesses({ RATE_LIMIT_PER_SECOND: '0.5', RATE_LIMIT_BURST: String(BURST) });
 
 describe('rate limits across two API processes on PostgreSQL', () => {
   it('one bucket per key whichever process answers: 3 × burst requests at once, exactly burst pass', async () => {
