@@ -55,11 +55,22 @@ run divided by its requests: a busy machine distorts it far less than requests p
   cores: \`writev\` is about 21 % of the server's busy time, three fifths of it the query's. The
   statement itself is cheap on a warm cache (key by unique index, a bucket upsert on an
   UNLOGGED row, the human's version; the snapshot's subqueries do not run).
-- **Bookings, PostgreSQL.** Three round trips (key and bucket, snapshot version check, the
-  atomic statement). The organization's quota counter was one row that every booking of the
-  organization locked until its commit's WAL flush, so all bookings of the bench's one
-  organization queued behind each other's fsync (about a third of the backends waiting on that
-  lock when sampled).
+- **Bookings, PostgreSQL: the API process's own CPU, mostly in socket writes.** Three round
+  trips (key and bucket, snapshot version check, the atomic statement). Measured in the run
+  above, the server spends about 1.7 ms of CPU per booking; its profile under the bookings
+  load puts about 45 % of its busy time in \`writev\`, 87 % of that in the pg
+  driver's query writes. On this 2-core machine each write to PostgreSQL costs the sender the
+  wake-up of the backend on the same cores: about 0.3-0.5 ms of the API process's CPU per round
+  trip, over loopback TCP or the Unix socket alike (both measured). The bare route makes one
+  round trip, which bounds the ratio near a third even with nothing else to do; the target of
+  1,000 bookings/s is out of reach here while a booking needs three. Two database-side queues
+  were found and removed on the way: the organization's single quota row, locked by every
+  booking until its commit's WAL flush (now 8 stripes, docs/decisions.md), and a NOTIFY fired
+  by every booking, which takes PostgreSQL's database-wide notification lock at commit through
+  the flush (now only when deliveries are written; an organization with webhooks still takes
+  it). Next steps, not taken: read the booking's body before authenticating so the key, its
+  bucket and the snapshot come in one statement (2 round trips; it gives up "no body is read
+  before the key is known"), and pipelining the snapshot check with the key statement.
 - **Memory.** Node's own floor is ~40 MiB, Express and the route modules ~60 MiB, Prisma's
   query compiler (wasm) ~30 MiB with the small build (~80 MiB with the fast one), the MCP SDK
   16 MiB (now loaded on first use). Without bounds V8 let the heap grow to 200-250 MiB under
