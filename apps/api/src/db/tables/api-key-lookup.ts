@@ -13,11 +13,14 @@ import type { Sql } from '../sql.js';
  */
 const LEVEL = `least($3::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.refilled_at))::float8 * $2::float8)`;
 
-const KEY_AND_BUCKET = `
-WITH k AS (
+/** The key (by its digest, $1) and its organization: the first CTE of every statement here. */
+const KEY = `k AS (
   SELECT k.id AS key_id, o.id AS org_id, o.plan::text AS plan, o.auto_purchase
     FROM api_keys k JOIN organizations o ON o.id = k.organization_id
-   WHERE k.key_hash = $1),
+   WHERE k.key_hash = $1)`;
+
+const KEY_AND_BUCKET = `
+WITH ${KEY},
 b AS (
   INSERT INTO rate_limit_buckets AS b (api_key_id, tokens, refilled_at, allowed)
   SELECT key_id, $3::float8 - 1, now(), true FROM k WHERE $2::float8 > 0 AND $3::float8 > 0
@@ -47,10 +50,7 @@ SELECT k.org_id::text AS id, k.plan, k.auto_purchase, b.tokens, b.allowed FROM k
 
 /** Key and schedules without charging anything: a plain read (the embedded store's, on a miss). */
 const KEY_ONLY_WITH_SCHEDULES = `
-WITH k AS (
-  SELECT o.id AS org_id, o.plan::text AS plan, o.auto_purchase
-    FROM api_keys k JOIN organizations o ON o.id = k.organization_id
-   WHERE k.key_hash = $1)
+WITH ${KEY}
 SELECT k.org_id::text AS id, k.plan, k.auto_purchase, NULL::float8 AS tokens, NULL::boolean AS allowed,
        ${schedules('k.org_id', { ids: '$2', versions: '$3', dateFrom: '$4', dateTo: '$5', busyFrom: '$6', busyTo: '$7' })} AS schedules
   FROM k`;
@@ -99,9 +99,8 @@ const scheduleParams = (read: ScheduleRead) => {
 const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 const KEY_ONLY = `
-SELECT o.id::text AS id, o.plan::text AS plan, o.auto_purchase, NULL::float8 AS tokens, NULL::boolean AS allowed
-  FROM api_keys k JOIN organizations o ON o.id = k.organization_id
- WHERE k.key_hash = $1`;
+WITH ${KEY}
+SELECT k.org_id::text AS id, k.plan, k.auto_purchase, NULL::float8 AS tokens, NULL::boolean AS allowed FROM k`;
 
 /** Resolves a key digest without charging anything: a plain read (the embedded store's). */
 export async function selectKey(sql: Sql, keyHash: string): Promise<KeyRow | undefined> {
