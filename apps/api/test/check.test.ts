@@ -82,6 +82,12 @@ describe('GET /v1/humans/{id}/check', () => {
     for (const alt of lunch.body.alternatives) expect((await check(alt.starts_at, 30)).body.bookable).toBe(true);
   });
 
+  it('answers a start at the very end of year 9999 (found by the fuzzer: it was a 500)', async () => {
+    const res = await check('9999-12-31T23:59:59Z', 30);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.bookable).toBe(false);
+  });
+
   it('answers 404 for another organization and 422 for a malformed query', async () => {
     const other = await app.createOrg('free');
     expect((await check(at(MONDAY, '09:00'), 30, humanId, other.key)).body.error.code).toBe('NOT_FOUND');

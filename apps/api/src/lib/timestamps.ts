@@ -38,3 +38,13 @@ export function toLocalDate(date: Date): string {
 export function fromLocalDate(text: string): Date {
   return new Date(`${text}T00:00:00.000Z`);
 }
+
+const FIRST_STORABLE = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_STORABLE = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * `ms` held to years 1-9999: a read widened around an instant near either end (found by the
+ * fuzzer: a check of 9999-12-31T23:59:59Z) must still name dates both JavaScript's ISO form
+ * and PostgreSQL read as dates.
+ */
+export const withinStorableYears = (ms: number): number => Math.min(LAST_STORABLE, Math.max(FIRST_STORABLE, ms));

@@ -1,6 +1,7 @@
 // The schedule snapshot read: everything the slot engine needs of a human, as one JSON value,
 // for the standalone read (services/schedule/load-schedule.ts) and the key-lookup statement
 // of the slots routes (api-key-lookup.ts).
+import { withinStorableYears } from '../../lib/timestamps.js';
 import type { Sql } from '../sql.js';
 
 export const HOUR = 3_600_000;
@@ -85,7 +86,8 @@ export interface SnapshotRow {
 export function busyWindow(dateFrom: string, dateTo: string): { busyFrom: string; busyTo: string } {
   const from = Date.parse(`${dateFrom}T00:00:00Z`) - EARLIEST_OFFSET;
   const to = Date.parse(`${dateTo}T00:00:00Z`) + 24 * HOUR + LATEST_OFFSET;
-  return { busyFrom: new Date(from - MAX_BUFFER).toISOString(), busyTo: new Date(to + MAX_BUFFER).toISOString() };
+  const iso = (ms: number) => new Date(withinStorableYears(ms)).toISOString();
+  return { busyFrom: iso(from - MAX_BUFFER), busyTo: iso(to + MAX_BUFFER) };
 }
 
 /** UUIDs as a PostgreSQL array literal: both drivers pass a string through unchanged, and

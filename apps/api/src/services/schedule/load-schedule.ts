@@ -1,5 +1,6 @@
 import type { DailyBookingCounts, Interval, OverrideRule, SchedulingRules, WeeklySchedule } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
+import { withinStorableYears } from '../../lib/timestamps.js';
 import { EARLIEST_OFFSET, LATEST_OFFSET, selectSnapshots, type SnapshotRow } from '../../db/tables/schedule-snapshots.js';
 
 export interface ScheduleSnapshot {
@@ -16,7 +17,7 @@ export interface ScheduleSnapshot {
 
 /** The UTC dates that can hold the local date of `instant` in any zone (offsets -12 h..+14 h). */
 export function candidateDates(instant: number): { dateFrom: string; dateTo: string } {
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const day = (ms: number) => new Date(withinStorableYears(ms)).toISOString().slice(0, 10);
   return { dateFrom: day(instant - LATEST_OFFSET), dateTo: day(instant + EARLIEST_OFFSET) };
 }
 

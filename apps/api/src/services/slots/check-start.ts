@@ -2,7 +2,7 @@ import { MAX_CHECK_ALTERNATIVES, type CheckQuery, type CheckResult } from '@huma
 import { localDateOf } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
 import { notFound } from '../../lib/app-error.js';
-import { toTimestamp } from '../../lib/timestamps.js';
+import { toTimestamp, withinStorableYears } from '../../lib/timestamps.js';
 import { judgeStart } from '../bookings/judge-start.js';
 import { loadSchedule, type ScheduleSnapshot } from '../schedule/load-schedule.js';
 import { slotsOf } from './slots-of.js';
@@ -13,7 +13,7 @@ const SEARCH_DAYS = 29;
 /** The loaded UTC dates reach one day further, so every local date searched is covered. */
 const LOAD_DAYS = SEARCH_DAYS + 1;
 
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const utcDay = (ms: number) => new Date(withinStorableYears(ms)).toISOString().slice(0, 10);
 const addDays = (date: string, days: number) => utcDay(Date.parse(`${date}T00:00:00Z`) + days * DAY);
 
 /**
