@@ -11,6 +11,7 @@ import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
 import { metricsEndpoint } from './http/metrics-endpoint.js';
 import { buildOpenApiDocument } from './http/openapi.js';
+import { keptSlotsAnswers } from './http/kept-slots-answers.js';
 import { requestContext } from './http/request-context.js';
 import { schedulesToPrefetch } from './http/schedule-prefetch.js';
 import { serveDashboard } from './http/serve-dashboard.js';
@@ -67,9 +68,10 @@ export function createApp(deps: AppDeps): Express {
 
   // Authentication first on every /v1, /mcp and /admin/v1 path, before the body is even read.
   // On /v1 it also charges the key's rate limit and, for the slots routes, reads the
-  // schedules in the same round trip; /mcp is not charged (its tools' /v1 calls are).
+  // schedules in the same round trip; /mcp is not charged (its tools' /v1 calls are). A
+  // human's slots answer still current for that snapshot and instant is sent as kept.
   const authority = keyAuthority(deps.store, deps.config.rateLimit);
-  app.use('/v1', authenticate(authority, { prefetch: schedulesToPrefetch }));
+  app.use('/v1', authenticate(authority, { prefetch: schedulesToPrefetch }), keptSlotsAnswers(services.clock));
   app.use('/mcp', authenticate(authority, { charge: false }));
   app.use('/admin/v1', authenticateAdmin(deps.adminToken));
   // The dashboard: answers are never cached (they carry keys and account data), a request

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeSlots } from './compute-slots.js';
+import { computeSlots, computeSlotsWithExpiry } from './compute-slots.js';
 import { at, EVERY_DAY, hours, slotQuery, starts, WEEKDAYS } from './test-helpers.js';
 import type { OverrideRule } from './types.js';
 
@@ -122,5 +122,35 @@ describe('computeSlots with bookings and now', () => {
       expect(computeSlots(slotQuery({ ...june1, durationMinutes }))).toEqual([]);
     }
     expect(computeSlots(slotQuery({ ...june1, dateTo: '2026-05-31' }))).toEqual([]);
+  });
+});
+
+describe('computeSlotsWithExpiry', () => {
+  const utc = { timezone: 'UTC', schedule: hours('09:00', '12:00', EVERY_DAY), durationMinutes: 60, dateFrom: '2026-06-01', dateTo: '2026-06-03' };
+
+  it('holds the answer until the first slot meets the notice', () => {
+    const q = slotQuery({ ...utc, now: at('2026-06-01T08:10Z'), rules: { minimumNotice: 30 } });
+    const { slots, unchangedUntil } = computeSlotsWithExpiry(q);
+    expect(starts(slots)[0]).toBe('2026-06-01T09:00Z');
+    expect(unchangedUntil).toBe(at('2026-06-01T08:30Z'));
+    expect(computeSlots({ ...q, now: unchangedUntil - 1 })).toEqual(slots);
+    expect(computeSlots({ ...q, now: unchangedUntil + 1 })).not.toEqual(slots);
+  });
+
+  it('holds the answer until the horizon reaches the next start', () => {
+    const q = slotQuery({ ...utc, now: at('2026-06-01T10:30Z'), rules: { bookingHorizonDays: 1, minimumNotice: 60 } });
+    const { slots, unchangedUntil } = computeSlotsWithExpiry(q);
+    // Today's 11:00 is inside the notice; tomorrow's 11:00 is past the horizon until 11:00 today.
+    expect(starts(slots)).toEqual(['2026-06-02T09:00Z', '2026-06-02T10:00Z']);
+    expect(unchangedUntil).toBe(at('2026-06-01T11:00Z'));
+    expect(computeSlots({ ...q, now: unchangedUntil - 1 })).toEqual(slots);
+    expect(starts(computeSlots({ ...q, now: unchangedUntil }))).toContain('2026-06-02T11:00Z');
+    // Without the horizon only the notice counts: tomorrow's 09:00 leaves at 08:00.
+    expect(computeSlotsWithExpiry({ ...q, rules: { minimumNotice: 60 } }).unchangedUntil).toBe(at('2026-06-02T08:00Z'));
+  });
+
+  it('never expires an empty answer without a horizon', () => {
+    const q = slotQuery({ ...utc, now: at('2026-07-01T00:00Z') });
+    expect(computeSlotsWithExpiry(q)).toEqual({ slots: [], unchangedUntil: Number.POSITIVE_INFINITY });
   });
 });

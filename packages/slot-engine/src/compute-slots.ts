@@ -21,11 +21,26 @@ import { createZoneClock } from './zone-clock.js';
  * }); // starts at 06:00Z, 06:30Z, 07:00Z, 07:30Z (the DST change eats an hour)
  */
 export function computeSlots(q: SlotQuery): Interval[] {
+  return computeSlotsWithExpiry(q).slots;
+}
+
+export interface ExpiringSlots {
+  slots: Interval[];
+  /**
+   * Epoch ms: the same query with any `now` in [q.now, unchangedUntil) lists exactly these
+   * slots (a lower bound; Infinity when time alone can never change them). Time only removes
+   * slots at the front (start > now, the notice) and, under a horizon, adds them at the back.
+   */
+  unchangedUntil: number;
+}
+
+/** computeSlots, and until when time alone leaves its answer unchanged (for caching it). */
+export function computeSlotsWithExpiry(q: SlotQuery): ExpiringSlots {
   const length = slotLengthMs(q.durationMinutes);
   const step = length === null ? null : gridStepMs(q.rules, length);
   const first = parseDay(q.dateFrom);
   const last = parseDay(q.dateTo);
-  if (length === null || step === null || !(first <= last)) return [];
+  if (length === null || step === null || !(first <= last)) return { slots: [], unchangedUntil: Number.POSITIVE_INFINITY };
 
   const clock = createZoneClock(q.timezone);
   const rules = prepareRules(q.schedule, q.overrides);
@@ -42,5 +57,11 @@ export function computeSlots(q: SlotQuery): Interval[] {
   const to = clock.dayStart(last + 1);
   for (const b of widenBusy(q.busy, q.rules)) if (b.end > from && b.start < to) taken.push(b);
 
-  return sweepGrid(windows, unionOf(taken), length, step, bookingWindow(q.now, q.rules));
+  const bounds = bookingWindow(q.now, q.rules);
+  const { slots, nextBeyondHorizon } = sweepGrid(windows, unionOf(taken), length, step, bounds);
+  // The first slot leaves once now passes it or the notice reaches it; the first start past
+  // the horizon joins once the horizon reaches it.
+  const leaves = slots.length > 0 ? slots[0]!.start - (bounds.earliest - bounds.now) : Number.POSITIVE_INFINITY;
+  const joins = bounds.latest === Number.POSITIVE_INFINITY ? bounds.latest : nextBeyondHorizon - (bounds.latest - bounds.now);
+  return { slots, unchangedUntil: Math.min(leaves, joins) };
 }

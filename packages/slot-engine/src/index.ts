@@ -10,7 +10,7 @@ export type {
   Weekday,
   WeeklySchedule,
 } from './types.js';
-export { computeSlots } from './compute-slots.js';
+export { computeSlots, computeSlotsWithExpiry, type ExpiringSlots } from './compute-slots.js';
 export { checkBooking } from './check-booking.js';
 export { localDateOf, localDateRangeToInterval } from './local-date-range.js';
 export { bufferedRange } from './buffered-range.js';

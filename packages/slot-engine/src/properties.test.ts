@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { parseDay } from './calendar-day.js';
 import { checkBooking } from './check-booking.js';
-import { computeSlots } from './compute-slots.js';
+import { computeSlots, computeSlotsWithExpiry } from './compute-slots.js';
 import { planDay } from './day-plan.js';
 import { localDateOf, localDateRangeToInterval } from './local-date-range.js';
 import { referenceDays, referenceGrid } from './reference-model.js';
@@ -188,6 +188,26 @@ describe('computeSlots properties', () => {
       }),
       RUNS,
     );
+  });
+
+  it('lists the very same slots at any later now before unchangedUntil, and not always at unchangedUntil', () => {
+    let changedAtBound = 0;
+    fc.assert(
+      fc.property(scenarioArb, unitArb, (s, pick) => {
+        const q = toQuery(s);
+        const { slots, unchangedUntil } = computeSlotsWithExpiry(q);
+        expect(unchangedUntil).toBeGreaterThanOrEqual(q.now);
+        if (unchangedUntil === Number.POSITIVE_INFINITY) return;
+        const last = unchangedUntil - 1;
+        for (const later of [Math.floor(q.now + pick * (last - q.now)), last]) {
+          if (later >= q.now) expect(computeSlots({ ...q, now: later })).toEqual(slots);
+        }
+        if (JSON.stringify(computeSlots({ ...q, now: unchangedUntil })) !== JSON.stringify(slots)) changedAtBound++;
+      }),
+      RUNS,
+    );
+    // The bound is tight in practice, not merely safe: the answer often changes right at it.
+    expect(changedAtBound).toBeGreaterThan(0);
   });
 
   it('rules that are off (zero buffers and notice, interval = duration) change nothing', () => {

@@ -16,8 +16,9 @@ export function sweepGrid(
   length: number,
   step: number,
   bounds: BookingWindow,
-): Interval[] {
+): SweptGrid {
   const slots: Interval[] = [];
+  let nextBeyondHorizon = Number.POSITIVE_INFINITY;
   for (const w of windows) {
     let j = firstEndingAfter(taken, w.start);
     let k = firstIndexFrom(w.start, step, bounds);
@@ -34,8 +35,17 @@ export function sweepGrid(
       }
       start = w.start + k * step;
     }
+    // The window's first grid start past the horizon that fits it: the earliest this window
+    // can gain a slot as time moves on (points skipped over taken time stay taken).
+    if (start + length <= w.end && start < nextBeyondHorizon) nextBeyondHorizon = start;
   }
-  return sortedUnique(slots);
+  return { slots: sortedUnique(slots), nextBeyondHorizon };
+}
+
+export interface SweptGrid {
+  slots: Interval[];
+  /** The earliest grid start left out only for lying past the horizon (Infinity: none). */
+  nextBeyondHorizon: number;
 }
 
 /** The first grid index whose start is after now and not before the notice allows. */

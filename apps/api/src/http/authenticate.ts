@@ -4,6 +4,7 @@ import { AppError } from '../lib/app-error.js';
 import type { AuthedOrganization } from '../services/organizations/authed-organization.js';
 import type { KeyAuthority, KeyCheck, Schedules, SchedulesRequest } from '../services/organizations/key-authority.js';
 import { rateLimitHeaders } from '../services/rate-limit/token-bucket.js';
+import type { Prefetch } from './schedule-prefetch.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -16,7 +17,7 @@ const unauthorized = () =>
 
 export interface AuthenticateOptions {
   /** The schedules a request will read, fetched in the key's own round trip (the slots routes). */
-  prefetch?: (req: Request) => SchedulesRequest | undefined;
+  prefetch?: (req: Request) => Prefetch | undefined;
   /** Charge the key's rate-limit bucket (false for /mcp, whose tools' /v1 calls are charged). */
   charge?: boolean;
 }
@@ -56,8 +57,8 @@ export function authenticate(authority: KeyAuthority, options: AuthenticateOptio
   };
 }
 
-interface Prefetched {
-  request: SchedulesRequest;
+export interface Prefetched {
+  request: Prefetch;
   schedules: Schedules;
 }
 

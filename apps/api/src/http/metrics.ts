@@ -29,7 +29,8 @@ export interface Metrics {
  * so the label's values stay a short fixed list whatever ids and junk paths arrive.
  */
 export function routeLabel(req: Request, res: Response): string {
-  const template = (req.route as { path?: unknown } | undefined)?.path;
+  // A kept slots answer names the route it stands for (see kept-slots-answers.ts).
+  const template = (req.route as { path?: unknown } | undefined)?.path ?? res.locals.routeTemplate;
   if (typeof template === 'string') return template;
   if (res.statusCode === 404) return 'unmatched';
   const path = req.originalUrl.split('?')[0]!;

@@ -6,14 +6,31 @@ import { slotsRead } from '../services/slots/list-slots.js';
 
 const HUMAN_SLOTS = /^\/humans\/([^/]+)\/slots\/?$/;
 
+/** What a slots request reads ahead, and for one human's slots, the duration its answer is kept by. */
+export type Prefetch = SchedulesRequest & { keptAnswer?: { humanId: string; duration: number } };
+
 /**
  * The schedules a /v1 request will read, when it is one of the slots routes and well formed
  * by the contract's own schemas, so `authenticate` can fetch them in the key's round trip.
  * Anything else (including a request the route will refuse) reads nothing ahead.
  * `req.path` is relative to the /v1 mount.
+ *
+ * A function of the method and the URL alone (Express parses req.query from the URL), so
+ * the last few hundred URLs' results are kept: a polling agent's URL is parsed once.
  */
-export function schedulesToPrefetch(req: Request): SchedulesRequest | undefined {
+export function schedulesToPrefetch(req: Request): Prefetch | undefined {
   if (req.method !== 'GET') return undefined;
+  if (parsed.has(req.url)) return parsed.get(req.url);
+  const result = parse(req);
+  if (parsed.size >= PARSED_URLS) parsed.delete(parsed.keys().next().value!);
+  parsed.set(req.url, result);
+  return result;
+}
+
+const PARSED_URLS = 500;
+const parsed = new Map<string, Prefetch | undefined>();
+
+function parse(req: Request): Prefetch | undefined {
   if (req.path === '/slots') {
     const query = contract.slots.forHumans.query.safeParse(req.query);
     return query.success ? groupSlotsRead(query.data) : undefined;
@@ -22,7 +39,9 @@ export function schedulesToPrefetch(req: Request): SchedulesRequest | undefined 
   if (!match) return undefined;
   const params = contract.humans.slots.pathParams.safeParse({ human_id: decodeURIComponentOrNot(match[1]!) });
   const query = contract.humans.slots.query.safeParse(req.query);
-  return params.success && query.success ? slotsRead(params.data.human_id, query.data) : undefined;
+  if (!params.success || !query.success) return undefined;
+  const humanId = params.data.human_id;
+  return { ...slotsRead(humanId, query.data), keptAnswer: { humanId, duration: query.data.duration } };
 }
 
 function decodeURIComponentOrNot(text: string): string {

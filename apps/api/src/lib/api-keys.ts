@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const API_KEY_PREFIX = 'sk_live_';
@@ -19,9 +19,9 @@ export function generateApiKey(): string {
   return API_KEY_PREFIX + randomBase62(40);
 }
 
-/** Only this digest is stored; a key is looked up by it. */
+/** Only this digest is stored; a key is looked up by it. (crypto.hash: one call, no Hash object per request.) */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** What may be shown or logged about a key: its prefix and last four characters. */

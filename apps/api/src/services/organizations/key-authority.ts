@@ -147,7 +147,7 @@ function embeddedAuthority(sql: Store['sql'], changes: StoreChanges, policy: Rat
     const read = await loadTimedSchedules(sql, organizationId, missing, request.dateFrom, request.dateTo);
     for (const [id, snapshot] of read) {
       // Stamped with the count noted before the read: a write sent meanwhile makes it stale.
-      const stamped = { version, at: snapshot.at };
+      const stamped = { ...snapshot, version };
       cache.set(keys[request.humanIds.indexOf(id)]!, stamped);
       found.set(id, stamped);
     }
@@ -170,7 +170,7 @@ function embeddedAuthority(sql: Store['sql'], changes: StoreChanges, policy: Rat
         if (rateLimit?.allowed === false) return { organization, rateLimit, schedules: new Map() };
         const found: Schedules = new Map();
         for (const r of row.schedules) {
-          const stamped = { version, at: readSnapshot(r.snapshot!).at };
+          const stamped = { ...readSnapshot(r.snapshot!), version };
           cache.set(cacheKeyOf(organization.id, r.id, request), stamped);
           found.set(r.id, stamped);
         }

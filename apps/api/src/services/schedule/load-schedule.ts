@@ -74,6 +74,8 @@ export interface TimedSnapshot {
   /** The human's schedule_version the snapshot was read at. */
   version: string;
   at(now: Date): ScheduleSnapshot;
+  /** Epoch ms when `at` next changes after `now`: the next live hold's expiry (Infinity: never). */
+  changesAfter(now: Date): number;
 }
 
 /** Parses a snapshotJson value (pg hands JSON over parsed; PGlite too, but be lenient). */
@@ -104,6 +106,12 @@ export function readSnapshot(raw: SnapshotRow | string): TimedSnapshot {
       const t = now.getTime();
       const live = holds.filter(([, , expires]) => expires > t).map(([start, end]) => ({ start, end }));
       return { ...base, busy: [...base.busy, ...live] };
+    },
+    changesAfter: (now) => {
+      const t = now.getTime();
+      let next = Number.POSITIVE_INFINITY;
+      for (const [, , expires] of holds) if (expires > t && expires < next) next = expires;
+      return next;
     },
   };
 }

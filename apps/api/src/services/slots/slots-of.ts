@@ -1,9 +1,18 @@
-import { computeSlots } from '@humantime/slot-engine';
+import { computeSlots, computeSlotsWithExpiry } from '@humantime/slot-engine';
 import type { ScheduleSnapshot } from '../schedule/load-schedule.js';
 
 /** The slot engine's starts for one human's snapshot over local dates [dateFrom, dateTo]. */
 export function slotsOf(human: ScheduleSnapshot, dateFrom: string, dateTo: string, durationMinutes: number, now: Date) {
-  return computeSlots({
+  return computeSlots(queryOf(human, dateFrom, dateTo, durationMinutes, now));
+}
+
+/** slotsOf, and until when time alone leaves them unchanged (computeSlotsWithExpiry). */
+export function expiringSlotsOf(human: ScheduleSnapshot, dateFrom: string, dateTo: string, durationMinutes: number, now: Date) {
+  return computeSlotsWithExpiry(queryOf(human, dateFrom, dateTo, durationMinutes, now));
+}
+
+function queryOf(human: ScheduleSnapshot, dateFrom: string, dateTo: string, durationMinutes: number, now: Date) {
+  return {
     timezone: human.timezone,
     schedule: human.schedule,
     overrides: human.overrides,
@@ -14,5 +23,5 @@ export function slotsOf(human: ScheduleSnapshot, dateFrom: string, dateTo: strin
     dateTo,
     durationMinutes,
     now: now.getTime(),
-  });
+  };
 }
