@@ -8,12 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHumanIn, EVERY_DAY, slotsPath, sleep } from './schedule-fixtures.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
 import { TEST_STORE } from './test-store.js';
+import { loadConfig } from '../src/config.js';
 import { keyAuthority, type KeyAuthority, type SchedulesRequest } from '../src/services/organizations/key-authority.js';
 
 const BURST = 5;
 // Half a token a second: at most one refills while a test runs.
 const POLICY = { perSecond: 0.5, burst: BURST };
 const statements: string[] = [];
+// No delivery worker in these processes: its polls would be counted too.
+const noWorker = { webhooks: { ...loadConfig({ LOG_LEVEL: 'silent' }).webhooks, inProcessWorker: false } };
 let app: TestApp;
 
 const day = { working_days: EVERY_DAY, work_start: '09:00', work_end: '17:00', meeting_durations: [30] };
@@ -50,7 +53,7 @@ async function holdBucket(on: TestApp, key: string) {
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ rateLimit: POLICY }, {}, { onStatement: (text) => statements.push(text) });
+  app = await startTestApp({ rateLimit: POLICY, ...noWorker }, {}, { onStatement: (text) => statements.push(text) });
 });
 afterAll(() => app?.close());
 
@@ -141,7 +144,7 @@ describe('two organizations in one batch', () => {
 describe('a statement per batch', () => {
   it('one slots request alone sends exactly one statement; N at once send fewer than N', async () => {
     // An app of its own with a roomy bucket: this file's burst of 5 would refuse most of them.
-    const roomy = await startTestApp({ rateLimit: { perSecond: 1_000, burst: 1_000 } }, {}, { onStatement: (text) => statements.push(text) });
+    const roomy = await startTestApp({ rateLimit: { perSecond: 1_000, burst: 1_000 }, ...noWorker }, {}, { onStatement: (text) => statements.push(text) });
     try {
       const { key } = await roomy.createOrg('growth');
       const human = await createHumanIn(roomy, key, 'UTC', day);
