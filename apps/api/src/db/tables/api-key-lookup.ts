@@ -6,12 +6,15 @@ import { busyWindow, snapshotJson, uuidArray, type SnapshotRow } from './schedul
 import type { Sql } from '../sql.js';
 
 /**
- * The bucket's level at this statement's time: what was left, refilled at `perSecond` since,
- * up to `burst`. Statements of one key wait on its row lock and may have started in another
- * order than they get it, so time never runs backwards (greatest 0) and refilled_at only
- * moves forward.
+ * The bucket `b`'s level at this statement's time: what was left, refilled at `perSecond`
+ * since, up to `burst` (both SQL expressions). Statements of one key wait on its row lock and
+ * may have started in another order than they get it, so time never runs backwards
+ * (greatest 0) and refilled_at only moves forward.
  */
-const LEVEL = `least($3::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.refilled_at))::float8 * $2::float8)`;
+export const bucketLevel = (perSecond: string, burst: string) =>
+  `least(${burst}::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.refilled_at))::float8 * ${perSecond}::float8)`;
+
+const LEVEL = bucketLevel('$2', '$3');
 
 /** The key (by its digest, $1) and its organization: the first CTE of every statement here. */
 const KEY = `k AS (
@@ -22,11 +25,12 @@ const KEY = `k AS (
 const KEY_AND_BUCKET = `
 WITH ${KEY},
 b AS (
-  INSERT INTO rate_limit_buckets AS b (api_key_id, tokens, refilled_at, allowed)
-  SELECT key_id, $3::float8 - 1, now(), true FROM k WHERE $2::float8 > 0 AND $3::float8 > 0
+  INSERT INTO rate_limit_buckets AS b (api_key_id, tokens, refilled_at, allowed, granted)
+  SELECT key_id, $3::float8 - 1, now(), true, 1 FROM k WHERE $2::float8 > 0 AND $3::float8 > 0
   ON CONFLICT (api_key_id) DO UPDATE SET
     tokens = CASE WHEN ${LEVEL} >= 1 THEN ${LEVEL} - 1 ELSE ${LEVEL} END,
     allowed = ${LEVEL} >= 1,
+    granted = CASE WHEN ${LEVEL} >= 1 THEN 1 ELSE 0 END,
     refilled_at = greatest(b.refilled_at, now())
   RETURNING tokens, allowed)`;
 
@@ -36,7 +40,7 @@ b AS (
  * holds that version (`$V` aligned with `$I`). CASE evaluates the snapshot's subqueries only
  * when it is sent.
  */
-function schedules(org: string, p: { ids: string; versions: string; dateFrom: string; dateTo: string; busyFrom: string; busyTo: string }) {
+export function schedules(org: string, p: { ids: string; versions: string; dateFrom: string; dateTo: string; busyFrom: string; busyTo: string }) {
   return `(SELECT json_agg(json_build_object('id', h.id::text, 'version', h.schedule_version::text, 'snapshot',
             CASE WHEN h.schedule_version::text = c.version THEN NULL
                  ELSE ${snapshotJson({ dateFrom: p.dateFrom, dateTo: p.dateTo, busyFrom: p.busyFrom, busyTo: p.busyTo })} END))
@@ -78,6 +82,7 @@ export interface VersionedSchedule {
   snapshot: SnapshotRow | null;
 }
 
+/** One request's schedule read, as the key statements take it. */
 export interface ScheduleRead {
   humanIds: readonly string[];
   /** The caller's cached version of each human ('' for none), aligned with humanIds. */
@@ -96,7 +101,7 @@ const scheduleParams = (read: ScheduleRead) => {
   return [uuidArray(read.humanIds), `{${read.cachedVersions.map((v) => `"${v}"`).join(',')}}`, read.dateFrom, read.dateTo, busyFrom, busyTo];
 };
 
-const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+export const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 const KEY_ONLY = `
 WITH ${KEY}

@@ -1,11 +1,12 @@
 import type { Store, StoreChanges } from '../../db/open-store.js';
-import { lookUpKey, lookUpKeyWithSchedules, readSchedules, selectKey, selectKeyWithSchedules, type ScheduleRead, type VersionedSchedule } from '../../db/tables/api-key-lookup.js';
+import { readSchedules, selectKey, selectKeyWithSchedules, type ScheduleRead, type VersionedSchedule } from '../../db/tables/api-key-lookup.js';
 import type { Plan } from '../../generated/prisma/enums.js';
 import { hashApiKey } from '../../lib/api-keys.js';
 import { rateLimitOn, TokenBuckets, verdictOf, type RateLimitPolicy, type RateLimitVerdict } from '../rate-limit/token-bucket.js';
 import { loadTimedSchedules, readSnapshot, type TimedSnapshot } from '../schedule/load-schedule.js';
 import { ScheduleCache } from '../schedule/schedule-cache.js';
 import type { AuthedOrganization } from './authed-organization.js';
+import { keyBatches } from './key-batches.js';
 
 /** Which humans' schedules, over which local dates. */
 export interface SchedulesRequest {
@@ -30,7 +31,8 @@ export interface KeyCheck {
  * - PostgreSQL: one statement resolves the key (nothing cached: a rotated key is dead at
  *   once in every process), charges the bucket every process shares, and for the slots
  *   routes checks the humans' schedule versions, sending a snapshot only where this process's
- *   cached one is not current.
+ *   cached one is not current. Requests arriving while one is in flight share the next
+ *   statement (key-batches.ts).
  * - Embedded: one process owns the data directory, so keys, buckets and snapshots are kept
  *   in this process and checked against the store's write counters (Store.changes): no round
  *   trip at all while nothing they depend on was written.
@@ -56,7 +58,7 @@ const organizationOf = (row: { id: string; plan: string; auto_purchase: boolean 
 
 function serverAuthority(sql: Store['sql'], policy: RateLimitPolicy): KeyAuthority {
   const cache = new ScheduleCache();
-  const limit = rateLimitOn(policy) ? policy : { perSecond: 0, burst: 0 };
+  const lookUp = keyBatches(sql, rateLimitOn(policy) ? policy : { perSecond: 0, burst: 0 });
   const verdict = (row: { tokens: number | null; allowed: boolean | null }) =>
     row.tokens === null || row.allowed === null ? undefined : verdictOf(policy, row.tokens, row.allowed);
 
@@ -88,12 +90,12 @@ function serverAuthority(sql: Store['sql'], policy: RateLimitPolicy): KeyAuthori
 
   return {
     async check(key, charge = true) {
-      const row = await lookUpKey(sql, hashApiKey(key), charge ? limit : { perSecond: 0, burst: 0 });
+      const row = await lookUp({ keyHash: hashApiKey(key), charge });
       return { organization: row && organizationOf(row), rateLimit: row && verdict(row) };
     },
     async checkWithSchedules(key, request) {
       const reading = readOf(request);
-      const row = await lookUpKeyWithSchedules(sql, hashApiKey(key), limit, reading.read);
+      const row = await lookUp({ keyHash: hashApiKey(key), charge: true, read: reading.read });
       if (!row) return { organization: undefined, rateLimit: undefined, schedules: new Map() };
       const schedules = row.allowed === false ? new Map() : collect(reading, request, row.schedules);
       return { organization: organizationOf(row), rateLimit: verdict(row), schedules };
