@@ -40,5 +40,10 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- Replaces the override trigger of 20261124110000: the UPDATE of the human's row below moves
+-- its schedule_version too (humans_schedule_version bumps it on every update), so one UPDATE
+-- per changed override keeps both versions.
+DROP TRIGGER "overrides_touch_human" ON "overrides";
+
 CREATE TRIGGER "overrides_touch_human_rules" AFTER INSERT OR UPDATE OR DELETE ON "overrides"
     FOR EACH ROW EXECUTE FUNCTION humantime_touch_human_rules();
