@@ -34,6 +34,8 @@ export interface KeyCheck {
  * - Embedded: one process owns the data directory, so keys, buckets and snapshots are kept
  *   in this process and checked against the store's write counters (Store.changes): no round
  *   trip at all while nothing they depend on was written.
+ * On both, a booking may judge on a cached snapshot with no check at all (`remembered`): its
+ * atomic statement checks the human's rules_version itself.
  */
 export interface KeyAuthority {
   /** Resolves the key and, unless `charge` is false (/mcp, whose tools' /v1 calls are charged), charges its bucket. */
@@ -42,7 +44,17 @@ export interface KeyAuthority {
   checkWithSchedules(key: string, request: SchedulesRequest): Promise<KeyCheck & { schedules: Schedules }>;
   /** The schedules of an authenticated organization's humans (the booking path). */
   schedules(organizationId: string, request: SchedulesRequest): Promise<Schedules>;
+  /**
+   * The snapshot of one human over these dates that this process read last, WITHOUT any
+   * check (no round trip): possibly stale, possibly another organization's on PostgreSQL.
+   * Only for a booking's judge, whose atomic statement checks the human's organization,
+   * deletion and rules_version in SQL, and which re-reads before it refuses.
+   */
+  remembered(organizationId: string, humanId: string, dates: BookingDates): TimedSnapshot | undefined;
 }
+
+/** The local dates a booking's snapshot covers (candidateDates). */
+export type BookingDates = Pick<SchedulesRequest, 'dateFrom' | 'dateTo'>;
 
 export function keyAuthority(store: Pick<Store, 'sql' | 'changes'>, policy: RateLimitPolicy): KeyAuthority {
   return store.changes ? embeddedAuthority(store.sql, store.changes, policy) : serverAuthority(store.sql, policy);
@@ -102,6 +114,8 @@ function serverAuthority(sql: Store['sql'], policy: RateLimitPolicy): KeyAuthori
       const reading = readOf(request);
       return collect(reading, request, await readSchedules(sql, organizationId, reading.read));
     },
+    // Keyed by human only: the atomic statement checks the organization.
+    remembered: (_organizationId, humanId, dates) => cache.latest(ScheduleCache.key(humanId, dates.dateFrom, dates.dateTo)),
   };
 }
 
@@ -117,7 +131,7 @@ function embeddedAuthority(sql: Store['sql'], changes: StoreChanges, policy: Rat
     return organization;
   };
   // Nothing checks a hit in SQL here, so the organization is part of the key.
-  const cacheKeyOf = (organizationId: string, humanId: string, request: SchedulesRequest) =>
+  const cacheKeyOf = (organizationId: string, humanId: string, request: BookingDates) =>
     `${organizationId}|${ScheduleCache.key(humanId, request.dateFrom, request.dateTo)}`;
 
   const check = async (key: string, charge = true): Promise<KeyCheck> => {
@@ -147,7 +161,7 @@ function embeddedAuthority(sql: Store['sql'], changes: StoreChanges, policy: Rat
     const read = await loadTimedSchedules(sql, organizationId, missing, request.dateFrom, request.dateTo);
     for (const [id, snapshot] of read) {
       // Stamped with the count noted before the read: a write sent meanwhile makes it stale.
-      const stamped = { version, at: snapshot.at };
+      const stamped = { ...snapshot, version };
       cache.set(keys[request.humanIds.indexOf(id)]!, stamped);
       found.set(id, stamped);
     }
@@ -170,7 +184,7 @@ function embeddedAuthority(sql: Store['sql'], changes: StoreChanges, policy: Rat
         if (rateLimit?.allowed === false) return { organization, rateLimit, schedules: new Map() };
         const found: Schedules = new Map();
         for (const r of row.schedules) {
-          const stamped = { version, at: readSnapshot(r.snapshot!).at };
+          const stamped = { ...readSnapshot(r.snapshot!), version };
           cache.set(cacheKeyOf(organization.id, r.id, request), stamped);
           found.set(r.id, stamped);
         }
@@ -181,5 +195,6 @@ function embeddedAuthority(sql: Store['sql'], changes: StoreChanges, policy: Rat
       return { ...result, schedules: await schedules(result.organization.id, request) };
     },
     schedules,
+    remembered: (organizationId, humanId, dates) => cache.latest(cacheKeyOf(organizationId, humanId, dates)),
   };
 }
