@@ -12,7 +12,7 @@ import { bookingWriteOf } from '../src/services/bookings/claim-time.js';
 import { createBooking } from '../src/services/bookings/create-booking.js';
 import { claimOf, scopeOf } from '../src/services/bookings/idempotency.js';
 import { eventOf } from '../src/services/events/record-event.js';
-import { candidateDates, loadSchedule } from '../src/services/schedule/load-schedule.js';
+import { candidateDates, loadTimedSchedules } from '../src/services/schedule/load-schedule.js';
 import { at, bookingBody, countRows, createUtcHuman, MONDAY, race } from './booking-fixtures.js';
 import { expectEnvelope } from './expectations.js';
 import { createRuledHuman } from './rules-fixtures.js';
@@ -230,11 +230,15 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     const authed = { id: org.id, plan: 'free' as const, autoPurchase: false };
     const now = new Date();
 
-    /** Runs the statement for `time`, with the day's maximum and an optional key, and answers how it failed. */
-    const attempt = async (time: string, max: number | null, key?: string) => {
+    /**
+     * Runs the statement for `time`, with the day's maximum, an optional key and the rules
+     * version judged at (the human's current one unless given), and answers how it failed.
+     */
+    const attempt = async (time: string, max: number | null, key?: string, rulesVersion?: string) => {
       const start = Date.parse(at(MONDAY, time));
       const { dateFrom, dateTo } = candidateDates(start);
-      const human = (await loadSchedule(store.sql, org.id, humanId, dateFrom, dateTo, now))!;
+      const timed = (await loadTimedSchedules(store.sql, org.id, [humanId], dateFrom, dateTo)).get(humanId)!;
+      const human = timed.at(now);
       const request = { organizationId: org.id, humanId, start, durationMinutes: 30, attendeeName: 'A', attendeeEmail: null, metadata: {} };
       const write = bookingWriteOf(human, request, now);
       const booking = bookingView(newBookingRow(write.row));
@@ -244,6 +248,7 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
           booking: write.row,
           claim: write.claim,
           dayCount: { ...write.dayCount, max },
+          rulesVersion: rulesVersion ?? timed.rulesVersion,
           event: eventOf({ organizationId: org.id, type: 'booking.confirmed', booking, at: now }),
           quota: stripeUnitOf(authed, now),
           idempotency: scope && { claim: claimOf(scope), response: { status: 201, body: booking } },
@@ -255,6 +260,10 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
       }
     };
     expect(await attempt('10:00', 1, 'live')).toBe('KEY_TAKEN');
+    // Rules other than the judge's: declined before anything is taken, after a live key.
+    expect(await attempt('10:00', 1, 'live', '-1')).toBe('KEY_TAKEN');
+    expect(await attempt('10:00', 1, undefined, '-1')).toBe('STALE');
+    expect(await attempt('12:00', null, 'stale', '-1')).toBe('STALE');
     expect(await attempt('10:00', 1)).toBe('23P01');
     expect(await attempt('11:00', 1)).toBe('SLOT_UNAVAILABLE');
     // With the quota used up no stripe has allowance: the statement leaves the booking to the

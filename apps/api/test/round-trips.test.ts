@@ -57,7 +57,7 @@ describe('round trips per request', () => {
     }
   });
 
-  it('POST /v1/bookings: at most three, with or without an Idempotency-Key', async () => {
+  it('POST /v1/bookings in the steady state: two on PostgreSQL (the key, the atomic statement), one embedded, with or without an Idempotency-Key', async () => {
     const starts = await listedStarts(app, key, human, ...WEEK, 30);
     // The month's first booking creates its quota stripes in the booking transaction (the
     // slow path, as every booking whose stripe is empty); later ones take a stripe's unit
@@ -67,7 +67,11 @@ describe('round trips per request', () => {
       const res = await app.call('POST', '/v1/bookings', { key, body: bookingBody(human, starts[0]!, 30) });
       expect(res.status, res.text).toBe(201);
     });
-    expect(plain.length, plain.join('\n---\n')).toBeLessThanOrEqual(3);
+    // The snapshot this process read for the first booking is judged on again: the atomic
+    // statement checks its rules_version, so no read goes before it (on the embedded store
+    // the key is cached too).
+    const steady = TEST_STORE === 'embedded' ? 1 : 2;
+    expect(plain.length, plain.join('\n---\n')).toBe(steady);
     const keyed = await counted(async () => {
       const res = await app.call('POST', '/v1/bookings', {
         key,
@@ -76,7 +80,7 @@ describe('round trips per request', () => {
       });
       expect(res.status, res.text).toBe(201);
     });
-    expect(keyed.length, keyed.join('\n---\n')).toBeLessThanOrEqual(3);
+    expect(keyed.length, keyed.join('\n---\n')).toBe(steady);
   });
 });
 

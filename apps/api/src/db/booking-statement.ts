@@ -17,6 +17,11 @@ export interface BookingStatement {
   /** The booking's buffered range. */
   claim: { start: number; end: number };
   dayCount: DayCount;
+  /**
+   * The human's rules_version the booking was judged at: the statement writes only while the
+   * human is still of the booking's organization, not deleted, and at this version.
+   */
+  rulesVersion: string;
   event: NewEvent;
   /** The quota unit's fast path: one stripe of the month's counter. */
   quota: StripeUnit;
@@ -27,11 +32,14 @@ export interface BookingStatement {
 
 /**
  * Why the statement declined (humantime_decline, SQLSTATE HT001): the Idempotency-Key is
- * already live (KEY_TAKEN), the day is full (SLOT_UNAVAILABLE) or the picked quota stripe had
- * no allowance for this plan (QUOTA_SLOW: not a refusal, the booking transaction's slow path
- * decides). A taken slot is the exclusion constraint's own 23P01 (or 40P01).
+ * already live (KEY_TAKEN), the human's rules changed since the snapshot the booking was
+ * judged on, or it was deleted or is another organization's (STALE: not a refusal, the
+ * caller judges again on a fresh read), the day is full (SLOT_UNAVAILABLE) or the picked
+ * quota stripe had no allowance for this plan (QUOTA_SLOW: not a refusal, the booking
+ * transaction's slow path decides). A taken slot is the exclusion constraint's own 23P01 (or
+ * 40P01).
  */
-export type Decline = 'KEY_TAKEN' | 'SLOT_UNAVAILABLE' | 'QUOTA_SLOW';
+export type Decline = 'KEY_TAKEN' | 'STALE' | 'SLOT_UNAVAILABLE' | 'QUOTA_SLOW';
 
 const DECLINE_SQLSTATE = 'HT001';
 
@@ -46,16 +54,19 @@ const ensure = (condition: string, decline: Decline) => `CASE WHEN ${condition} 
  * Data-modifying CTEs all see one snapshot and run in no promised order, so each step reads
  * the one before it (`FROM` the previous CTE) and runs after it: the key's claim (a live
  * key declines before anything is written, so a replay is never mistaken for a taken slot),
- * the quota unit on one stripe (taken this early so that every booking locks in one order:
- * key, stripe, the human's expired holds, time claims, day count, and the human's row, which
- * the time claim's trigger updates at the end of the statement; the slow path locks the
- * stripes before any human too, see lockQuota; a stripe without allowance declines QUOTA_SLOW
- * at once, not a refusal: the booking transaction then refuses in PRODUCT's order), the
- * human's expired holds and their claims (deleted before the new claim is inserted: the
- * exclusion check ignores rows this transaction deleted), the booking, its claim (23P01 when
- * taken), the day's count (declines when full), the event and its deliveries. A plain SELECT
- * CTE runs only when read, so each check is read by the next step or by the final SELECT;
- * the data-modifying ones always run.
+ * the check that the judge's rules are still the human's (STALE before anything is taken,
+ * a taken slot included, so a changed rule is never answered as a conflict; a plain read of
+ * the human's row at the statement's snapshot, as the transaction path's own read is: it
+ * locks nothing, so the lock order below is unchanged), the quota unit on one stripe (taken
+ * this early so that every booking locks in one order: key, stripe, the human's expired
+ * holds, time claims, day count, and the human's row, which the time claim's trigger updates
+ * at the end of the statement; the slow path locks the stripes before any human too, see
+ * lockQuota; a stripe without allowance declines QUOTA_SLOW at once, not a refusal: the
+ * booking transaction then refuses in PRODUCT's order), the human's expired holds and their
+ * claims (deleted before the new claim is inserted: the exclusion check ignores rows this
+ * transaction deleted), the booking, its claim (23P01 when taken), the day's count (declines
+ * when full), the event and its deliveries. A plain SELECT CTE runs only when read, so each
+ * check is read by the next step or by the final SELECT; the data-modifying ones always run.
  */
 function build(s: BookingStatement): { text: string; values: unknown[] } {
   const p = new Params();
@@ -64,7 +75,8 @@ function build(s: BookingStatement): { text: string; values: unknown[] } {
      key_ok AS (SELECT ${ensure('EXISTS (SELECT FROM key_claim)', 'KEY_TAKEN')} AS ok),`
     : `key_ok AS (SELECT true AS ok),`;
   const text = `WITH ${key}
-     quota AS (${stripeUnitUpdate(p, s.quota, 'key_ok')} RETURNING 1),
+     rules_ok AS (SELECT ${ensure(rulesStill(p, s), 'STALE')} AS ok FROM key_ok),
+     quota AS (${stripeUnitUpdate(p, s.quota, 'rules_ok')} RETURNING 1),
      units AS (SELECT ${ensure('count(*) = 1', 'QUOTA_SLOW')} AS ok FROM quota),
      ${expiredHoldsDeleteCtes(p, s.booking.organizationId, [s.booking.humanId], s.now, 'units')},
      cleared AS (SELECT count(*) AS holds FROM expired_claims),
@@ -77,6 +89,11 @@ function build(s: BookingStatement): { text: string; values: unknown[] } {
      SELECT queued.deliveries FROM queued`;
   return { text, values: p.values };
 }
+
+/** The human is the booking's organization's, not deleted, and at the judged rules_version. */
+const rulesStill = (p: Params, s: BookingStatement) => `EXISTS (SELECT FROM humans h
+       WHERE h.id = ${p.ref(s.booking.humanId, 'uuid')} AND h.organization_id = ${p.ref(s.booking.organizationId, 'uuid')}
+         AND h.deleted_at IS NULL AND h.rules_version = ${p.ref(s.rulesVersion, 'bigint')})`;
 
 /**
  * Runs the statement on `sql` in autocommit: one round trip, and all of it or nothing (a

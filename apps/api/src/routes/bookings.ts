@@ -17,7 +17,11 @@ export function bookingsRouter(deps: ServiceDeps, authority: KeyAuthority) {
   const { db } = deps.store;
   return s.router(contract.bookings, {
     create: async ({ body, headers, res }) => {
-      const outcome = await createBooking(deps, organizationOf(res), body, headers['idempotency-key'], schedulesFor(res, authority));
+      const org = organizationOf(res);
+      const outcome = await createBooking(deps, org, body, headers['idempotency-key'], {
+        read: schedulesFor(res, authority),
+        remembered: (humanId, dates) => authority.remembered(org.id, humanId, dates),
+      });
       // A replayed response is one this route produced earlier, so it is one of its
       // declared responses; the stored JSON just lost that type on the way through the DB.
       return outcome as ServerInferResponses<typeof contract.bookings.create>;

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { anyOverlap, at, bookingBody, race } from '../booking-fixtures.js';
-import { ADMIN, useTwoApiProcesses } from './two-processes.js';
+import { ADMIN, callProcess as call, useTwoApiProcesses } from './two-processes.js';
 
 // Two API processes, each with its own connection pool, sharing one PostgreSQL database:
 // the exclusion constraint, not any in-process lock, must decide every race.
 const { urls, database } = useTwoApiProcesses();
-
-async function call(url: string, method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(url + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 describe('booking races across two API processes on PostgreSQL', () => {
   it('50 requests for one slot split over both processes: one 201, 49 × 409', async () => {

@@ -37,3 +37,14 @@ export function useTwoApiProcesses(env: Record<string, string> = {}): { urls: st
     },
   };
 }
+
+/** One JSON request to one of the processes, with a bearer token (an API key or ADMIN). */
+export async function callProcess(url: string, method: string, path: string, token: string, body?: unknown) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
+}

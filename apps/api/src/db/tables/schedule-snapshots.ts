@@ -25,6 +25,7 @@ const MAX_BUFFER = 4 * HOUR;
 export function snapshotJson(p: { dateFrom: string; dateTo: string; busyFrom: string; busyTo: string }): string {
   return `json_build_object(
   'version', h.schedule_version::text,
+  'rules_version', h.rules_version::text,
   'timezone', h.timezone,
   'working_days', array_to_json(h.working_days),
   'work_start', h.work_start,
@@ -65,6 +66,7 @@ SELECT h.id::text AS human_id, ${snapshotJson({ dateFrom: '$2', dateTo: '$3', bu
 /** A snapshot as the database sends it (see snapshotJson). */
 export interface SnapshotRow {
   version: string;
+  rules_version: string;
   timezone: string;
   working_days: number[];
   work_start: string;

@@ -18,11 +18,36 @@ import { slotUnavailable } from './refusal.js';
 export const IN_TRANSACTION = Symbol('in transaction');
 
 /**
+ * bookOneAtomically's answer when it judged on a remembered snapshot and may not answer from
+ * it: the caller reads a fresh snapshot and calls again.
+ */
+export const JUDGE_AGAIN = Symbol('judge again');
+
+/** The snapshot a booking is judged on, with what the statement checks of it. */
+export interface JudgedSchedule {
+  snapshot: ScheduleSnapshot;
+  /** The human's rules_version the snapshot was read at. */
+  rulesVersion: string;
+  /**
+   * Kept from an earlier request (KeyAuthority.remembered), not read for this one: its busy
+   * time and day counts may be out of date, and its organization is not checked yet.
+   */
+  remembered: boolean;
+}
+
+/**
  * One booking of one human in one statement, in autocommit (see docs/decisions.md, "The
  * atomic booking statement"): the start is judged in JS on `human`, the snapshot the caller
  * read however it likes (undefined: no such human), then the booking, its claim, day count,
  * event, deliveries, quota unit and (with a key) the key's claim and stored 201 are written
- * by src/db/booking-statement.ts, every condition checked by the database.
+ * by src/db/booking-statement.ts, every condition checked by the database, the snapshot's
+ * rules_version included.
+ *
+ * Answers JUDGE_AGAIN, for a remembered snapshot only, when it cannot answer from it: the JS
+ * judge refused (a booking cancelled since may have freed the time, or the rules changed), or
+ * the statement declined STALE (the rules changed, the human was deleted or is not this
+ * organization's). What the judge accepts on old busy time is safe: the database refuses a
+ * taken slot or a full day itself.
  *
  * Answers IN_TRANSACTION for what the statement does not do, for the caller to run the
  * booking transaction instead: a live Idempotency-Key (a replay), a refusal in JS with a key
@@ -34,16 +59,17 @@ export async function bookOneAtomically(
   deps: Pick<ServiceDeps, 'onEventsCommitted'>,
   org: AuthedOrganization,
   request: BookingRequest,
-  human: ScheduleSnapshot | undefined,
+  human: JudgedSchedule | undefined,
   now: Date,
   scope?: IdempotencyScope,
-): Promise<StoredResponse | typeof IN_TRANSACTION> {
-  const early = human ? judgeStart(human, request.start, request.durationMinutes, now) : notFound('Human');
+): Promise<StoredResponse | typeof IN_TRANSACTION | typeof JUDGE_AGAIN> {
+  const early = human ? judgeStart(human.snapshot, request.start, request.durationMinutes, now) : notFound('Human');
   if (early) {
+    if (human?.remembered) return JUDGE_AGAIN;
     if (scope) return IN_TRANSACTION;
     throw early;
   }
-  const write = bookingWriteOf(human!, request, now);
+  const write = bookingWriteOf(human!.snapshot, request, now);
   const booking = bookingView(newBookingRow(write.row));
   const response: StoredResponse = { status: 201, body: booking };
   try {
@@ -51,6 +77,7 @@ export async function bookOneAtomically(
       booking: write.row,
       claim: write.claim,
       dayCount: write.dayCount,
+      rulesVersion: human!.rulesVersion,
       event: eventOf({ organizationId: org.id, type: 'booking.confirmed', booking, at: now }),
       quota: stripeUnitOf(org, now),
       idempotency: scope && { claim: claimOf(scope), response },
@@ -60,6 +87,9 @@ export async function bookOneAtomically(
     if (deliveries > 0) deps.onEventsCommitted?.();
     return response;
   } catch (error) {
+    // A fresh snapshot found stale already: the rules are changing under this booking, so
+    // the transaction reads them again and decides.
+    if (declineOf(error) === 'STALE') return human!.remembered ? JUDGE_AGAIN : IN_TRANSACTION;
     const refusal = refusalOf(error);
     if (refusal === IN_TRANSACTION) return IN_TRANSACTION;
     if (!refusal) throw error;
@@ -77,6 +107,7 @@ function refusalOf(error: unknown): AppError | typeof IN_TRANSACTION | undefined
       return slotUnavailable();
     case 'QUOTA_SLOW':
     case 'KEY_TAKEN':
+    case 'STALE':
       return IN_TRANSACTION;
     case undefined:
       return undefined;

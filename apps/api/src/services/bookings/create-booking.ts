@@ -3,10 +3,10 @@ import type { Sql } from '../../db/sql.js';
 import { lockQuota } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
-import type { Schedules, SchedulesRequest } from '../organizations/key-authority.js';
-import { candidateDates, schedulesReader } from '../schedule/load-schedule.js';
+import type { BookingDates, Schedules, SchedulesRequest } from '../organizations/key-authority.js';
+import { candidateDates, schedulesReader, type TimedSnapshot } from '../schedule/load-schedule.js';
 import { bookGroup } from './book-group.js';
-import { bookOneAtomically, IN_TRANSACTION } from './book-one-atomically.js';
+import { bookOneAtomically, IN_TRANSACTION, JUDGE_AGAIN } from './book-one-atomically.js';
 import { attendeeOf, bookOne } from './book-one.js';
 import type { BookingRequest } from './claim-time.js';
 import { scopeOf, type StoredResponse } from './idempotency.js';
@@ -28,28 +28,51 @@ const requestOf = (org: AuthedOrganization, body: CreateBookingBody): BookingReq
   ...attendeeOf(body),
 });
 
+/** Where a booking's snapshot comes from. */
+export interface BookingSchedules {
+  /** A read checked against the database: the route's is cache-aware (a version check on PostgreSQL). */
+  read(request: SchedulesRequest): Promise<Schedules>;
+  /** The snapshot this process kept from an earlier read, unchecked (KeyAuthority.remembered). */
+  remembered?(humanId: string, dates: BookingDates): TimedSnapshot | undefined;
+}
+
 /**
- * POST /v1/bookings. One human: the schedule snapshot, then one atomic statement (two round
- * trips; see bookOneAtomically). Several humans, and the cases the statement leaves over (a
- * replay, a pack to buy): the booking transaction, where the bookings, their quota units,
- * events and deliveries and (with an Idempotency-Key) the replayable response commit together.
+ * POST /v1/bookings. One human: one atomic statement (see bookOneAtomically), judged on the
+ * snapshot this process remembers of the human when it has one (no round trip: the statement
+ * checks that the human's rules_version is still the snapshot's, and the database enforces
+ * busy time itself), else on one read first. So in the steady state a booking is two round
+ * trips on PostgreSQL (the key's statement, this one) and one on the embedded store. The
+ * remembered snapshot never refuses by itself: a refusal, or a STALE decline, reads the
+ * snapshot fresh and judges once more (a second STALE goes to the transaction), so the answer
+ * is always the one a fresh read gives (listed ⇔ bookable). Several humans, and
+ * the cases the statement leaves over (a replay, a pack to buy, rules changing under the
+ * booking): the booking transaction, where the bookings, their quota units, events and
+ * deliveries and (with an Idempotency-Key) the replayable response commit together.
  */
 export async function createBooking(
   deps: BookingDeps,
   org: AuthedOrganization,
   body: CreateBookingBody,
   idempotencyKey: string | undefined,
-  /** How the snapshot is read: the route's is cache-aware (a version check on PostgreSQL). */
-  schedules: (request: SchedulesRequest) => Promise<Schedules> = schedulesReader(deps.store.sql, org.id),
+  schedules: BookingSchedules = { read: schedulesReader(deps.store.sql, org.id) },
 ): Promise<StoredResponse> {
   const now = deps.clock();
   if (body.human_id) {
     const request = requestOf(org, body);
-    const { dateFrom, dateTo } = candidateDates(request.start);
-    const human = (await schedules({ humanIds: [request.humanId], dateFrom, dateTo })).get(request.humanId)?.at(now);
+    const dates = candidateDates(request.start);
     const scope = scopeOf(org.id, idempotencyKey, body, now);
-    const answer = await bookOneAtomically(deps.store.sql, deps, org, request, human, now, scope);
-    if (answer !== IN_TRANSACTION) return answer;
+    const attempt = (human: TimedSnapshot | undefined, remembered: boolean) => {
+      const judged = human && { snapshot: human.at(now), rulesVersion: human.rulesVersion, remembered };
+      return bookOneAtomically(deps.store.sql, deps, org, request, judged, now, scope);
+    };
+    const kept = schedules.remembered?.(request.humanId, dates);
+    let answer = kept ? await attempt(kept, true) : JUDGE_AGAIN;
+    if (answer === JUDGE_AGAIN) {
+      const fresh = await schedules.read({ humanIds: [request.humanId], ...dates });
+      answer = await attempt(fresh.get(request.humanId), false);
+    }
+    // A fresh snapshot is never judged again: JUDGE_AGAIN comes only from a remembered one.
+    if (answer !== IN_TRANSACTION && answer !== JUDGE_AGAIN) return answer;
   }
   return runIdempotent(deps, org.id, idempotencyKey, body, now, async (query) => {
     const { booking, deliveries } = await book(query, deps, org, body, now);

@@ -36,6 +36,8 @@ export interface KeyCheck {
  * - Embedded: one process owns the data directory, so keys, buckets and snapshots are kept
  *   in this process and checked against the store's write counters (Store.changes): no round
  *   trip at all while nothing they depend on was written.
+ * On both, a booking may judge on a cached snapshot with no check at all (`remembered`): its
+ * atomic statement checks the human's rules_version itself.
  */
 export interface KeyAuthority {
   /** Resolves the key and, unless `charge` is false (/mcp, whose tools' /v1 calls are charged), charges its bucket. */
@@ -44,7 +46,17 @@ export interface KeyAuthority {
   checkWithSchedules(key: string, request: SchedulesRequest): Promise<KeyCheck & { schedules: Schedules }>;
   /** The schedules of an authenticated organization's humans (the booking path). */
   schedules(organizationId: string, request: SchedulesRequest): Promise<Schedules>;
+  /**
+   * The snapshot of one human over these dates that this process read last, WITHOUT any
+   * check (no round trip): possibly stale, possibly another organization's on PostgreSQL.
+   * Only for a booking's judge, whose atomic statement checks the human's organization,
+   * deletion and rules_version in SQL, and which re-reads before it refuses.
+   */
+  remembered(organizationId: string, humanId: string, dates: BookingDates): TimedSnapshot | undefined;
 }
+
+/** The local dates a booking's snapshot covers (candidateDates). */
+export type BookingDates = Pick<SchedulesRequest, 'dateFrom' | 'dateTo'>;
 
 export function keyAuthority(store: Pick<Store, 'sql' | 'changes'>, policy: RateLimitPolicy): KeyAuthority {
   return store.changes ? embeddedAuthority(store.sql, store.changes, policy) : serverAuthority(store.sql, policy);
@@ -104,6 +116,8 @@ function serverAuthority(sql: Store['sql'], policy: RateLimitPolicy): KeyAuthori
       const reading = readOf(request);
       return collect(reading, request, await readSchedules(sql, organizationId, reading.read));
     },
+    // Keyed by human only: the atomic statement checks the organization.
+    remembered: (_organizationId, humanId, dates) => cache.latest(ScheduleCache.key(humanId, dates.dateFrom, dates.dateTo)),
   };
 }
 
@@ -119,7 +133,7 @@ function embeddedAuthority(sql: Store['sql'], changes: StoreChanges, policy: Rat
     return organization;
   };
   // Nothing checks a hit in SQL here, so the organization is part of the key.
-  const cacheKeyOf = (organizationId: string, humanId: string, request: SchedulesRequest) =>
+  const cacheKeyOf = (organizationId: string, humanId: string, request: BookingDates) =>
     `${organizationId}|${ScheduleCache.key(humanId, request.dateFrom, request.dateTo)}`;
 
   const check = async (key: string, charge = true): Promise<KeyCheck> => {
@@ -183,5 +197,6 @@ function embeddedAuthority(sql: Store['sql'], changes: StoreChanges, policy: Rat
       return { ...result, schedules: await schedules(result.organization.id, request) };
     },
     schedules,
+    remembered: (organizationId, humanId, dates) => cache.latest(cacheKeyOf(organizationId, humanId, dates)),
   };
 }

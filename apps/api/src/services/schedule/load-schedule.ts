@@ -73,6 +73,11 @@ export async function loadTimedSchedules(
 export interface TimedSnapshot {
   /** The human's schedule_version the snapshot was read at. */
   version: string;
+  /**
+   * The human's rules_version it was read at: what the atomic booking statement checks when a
+   * booking is judged on this snapshot kept from an earlier request (see book-one-atomically.ts).
+   */
+  rulesVersion: string;
   at(now: Date): ScheduleSnapshot;
   /** Epoch ms when `at` next changes after `now`: the next live hold's expiry (Infinity: never). */
   changesAfter(now: Date): number;
@@ -100,6 +105,7 @@ export function readSnapshot(raw: SnapshotRow | string): TimedSnapshot {
   const holds = row.busy.filter(([, , expires]) => expires !== null) as [number, number, number][];
   return {
     version: row.version,
+    rulesVersion: row.rules_version,
     // Without holds (the usual case) every `now` sees the same snapshot: no copy.
     at: (now) => {
       if (holds.length === 0) return base;

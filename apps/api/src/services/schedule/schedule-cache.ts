@@ -8,7 +8,10 @@ const DEFAULT_CAPACITY = 2_000;
  * version it was read at. A snapshot is only ever used after its version was checked against
  * the database (on PostgreSQL, `humans.schedule_version` in the very statement that resolves
  * the API key; on the embedded store, the store's own write counter): a stale entry is never
- * served, it is replaced. Least recently used entries are dropped past `capacity`.
+ * served, it is replaced. The one exception is a booking's judge (`latest`): it may judge on
+ * an entry whose busy time is old, because the atomic booking statement then checks the
+ * entry's `rules_version` and the database enforces busy time itself. Least recently used
+ * entries are dropped past `capacity`.
  */
 export class ScheduleCache {
   private readonly entries = new Map<string, TimedSnapshot>();
@@ -27,7 +30,19 @@ export class ScheduleCache {
   /** The cached snapshot if it was read at `version`; a hit becomes the most recent entry. */
   get(key: string, version: string): TimedSnapshot | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.version !== version) return undefined;
+    return entry && entry.version === version ? this.used(key, entry) : undefined;
+  }
+
+  /**
+   * The cached snapshot whatever its schedule version, as the most recent entry: for the
+   * booking path, whose atomic statement checks the snapshot's rules_version instead.
+   */
+  latest(key: string): TimedSnapshot | undefined {
+    const entry = this.entries.get(key);
+    return entry && this.used(key, entry);
+  }
+
+  private used(key: string, entry: TimedSnapshot): TimedSnapshot {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry;
