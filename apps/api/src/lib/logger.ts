@@ -15,8 +15,7 @@ const FLUSH_EVERY_MS = 200;
  * process exits (a graceful stop, an uncaught error); a SIGKILL can lose the last 200 ms.
  */
 export function createLogger(level: Config['logLevel']): Logger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => destination.flush(), FLUSH_EVERY_MS).unref();
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: FLUSH_EVERY_MS });
   return pino(
     {
       level,
