@@ -40,37 +40,40 @@ Profiles are CPU profiles of the built server under each load (\`BENCH_PROF=<dir
 "Server CPU per request" in the table is the server process's user + system time over the
 run divided by its requests: a busy machine distorts it far less than requests per second.
 
-- **Slots, embedded store: no database at all on a warm request.** The key, its bucket and
-  the snapshot are served from memory and checked against the store's write counters
-  (docs/decisions.md, "Rate limits, round trips and caches"). What is left is the HTTP stack:
-  Express and ts-rest about half of the busy time inclusive (routing through ~100 routes, zod
-  validation of path and query, headers), the socket write of the answer about 10 %, garbage
-  collection 7 %, JSON serialization 5 %, the request log line 2-3 %, the slot engine and the
-  formatting of its ~200 instants under 10 %. Two hot spots the profile showed were removed:
-  Intl formatting of UTC offsets (9 %, now memoized per zone and instant) and \`toISOString\`
-  plus a regex per instant (10 %, now a cached day prefix).
-- **Slots, PostgreSQL: one round trip, and its syscalls.** Every request must reach the
-  server once (the key is never cached across processes, and the bucket is shared), so the
-  request pays a socket write to PostgreSQL and the wake-up of its backend on the same two
-  cores: \`writev\` is about 21 % of the server's busy time, three fifths of it the query's. The
-  statement itself is cheap on a warm cache (key by unique index, a bucket upsert on an
-  UNLOGGED row, the human's version; the snapshot's subqueries do not run).
-- **Bookings, PostgreSQL: the API process's own CPU, mostly in socket writes.** Three round
-  trips (key and bucket, snapshot version check, the atomic statement). Measured in the run
-  above, the server spends about 1.7 ms of CPU per booking; its profile under the bookings
-  load puts about 45 % of its busy time in \`writev\`, 87 % of that in the pg
-  driver's query writes. On this 2-core machine each write to PostgreSQL costs the sender the
-  wake-up of the backend on the same cores: about 0.3-0.5 ms of the API process's CPU per round
-  trip, over loopback TCP or the Unix socket alike (both measured). The bare route makes one
-  round trip, which bounds the ratio near a third even with nothing else to do; the target of
-  1,000 bookings/s is out of reach here while a booking needs three. Two database-side queues
-  were found and removed on the way: the organization's single quota row, locked by every
-  booking until its commit's WAL flush (now 8 stripes, docs/decisions.md), and a NOTIFY fired
-  by every booking, which takes PostgreSQL's database-wide notification lock at commit through
-  the flush (now only when deliveries are written; an organization with webhooks still takes
-  it). Next steps, not taken: read the booking's body before authenticating so the key, its
-  bucket and the snapshot come in one statement (2 round trips; it gives up "no body is read
-  before the key is known"), and pipelining the snapshot check with the key statement.
+- **Slots, embedded store: no database, and no route, on a warm request.** The key, its
+  bucket and the snapshot are served from memory and checked against the store's write
+  counters, and a human's answer is kept, as the bytes sent, with its snapshot for as long as
+  time alone leaves it unchanged (docs/decisions.md, "Kept slots answers"): a repeated query
+  skips the body parser, ts-rest's validation, the slot engine and JSON. Left in the profile:
+  the socket write of the answer about 30 % of the busy time (the bare route pays the same
+  write), garbage collection about 10 %, Node's HTTP internals, the request log line (now
+  written 4 KiB at a time off the event loop; one \`write\` per request had been a tenth of the
+  CPU) and \`authenticate\` (the key digest with \`crypto.hash\`, the bucket, the prefetch's parse,
+  kept per URL). Before the kept answers: Express and ts-rest about half of the busy time,
+  JSON 5 %, the engine under 10 %.
+- **Slots, PostgreSQL: one round trip, shared.** Every request must reach the server once (the
+  key is never cached across processes, and the bucket is shared), and each round trip costs
+  the API process a socket write and the wake-up of a backend on the same two cores. So the
+  key statements of requests that arrive together are coalesced: each turn of the event loop
+  sends one statement for all of its requests, up to three in flight
+  (\`services/organizations/key-batches.ts\`). With one in flight the API process idled 40 %
+  of the run waiting on PostgreSQL; with three, it is busy and the query's writes are a
+  fraction of the answers' writes. The statement itself is cheap on a warm cache (key by
+  unique index, a bucket upsert on an UNLOGGED row, the human's version; the snapshot's
+  subqueries do not run), and the answer is the kept one.
+- **Bookings, PostgreSQL: now two round trips, and the machine's two cores.** The key
+  statement (coalesced as above) and the atomic statement; the snapshot the judge uses is the
+  one this process remembers, its rules checked by the atomic statement (\`rules_version\`).
+  The API process spends about 0.7-0.9 ms of CPU per booking, nearly half of it in \`writev\`,
+  four fifths of that the pg driver's writes. PostgreSQL's backends take about one core at
+  750 bookings/s, some 1.3 ms of CPU per booking (the bare route's INSERT: about 0.2 ms): the
+  atomic statement's seven writes, their eleven foreign-key checks, the human's version bump
+  (one per transaction now; the time claim and the day count each bumped it before) and the
+  commit. With autocannon's share, a booking costs some 2.3 ms of CPU on a 2-core machine, a
+  ceiling near 850/s; 1,000/s would need the database's own work per booking cut by half (or
+  a third core), not the API's. Two database-side queues found earlier stay removed: the
+  organization's single quota row (now 8 stripes) and a NOTIFY on every booking (now only
+  when deliveries are written; an organization with webhooks still takes its lock).
 - **Memory.** Node's own floor is ~40 MiB, Express and the route modules ~60 MiB, Prisma's
   query compiler (wasm) ~30 MiB with the small build (~80 MiB with the fast one), the MCP SDK
   16 MiB (now loaded on first use). Without bounds V8 let the heap grow to 200-250 MiB under
