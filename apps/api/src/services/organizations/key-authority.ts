@@ -31,8 +31,8 @@ export interface KeyCheck {
  * - PostgreSQL: one statement resolves the key (nothing cached: a rotated key is dead at
  *   once in every process), charges the bucket every process shares, and for the slots
  *   routes checks the humans' schedule versions, sending a snapshot only where this process's
- *   cached one is not current. Requests arriving while one is in flight share the next
- *   statement (key-batches.ts).
+ *   cached one is not current. Requests arriving in one turn of the event loop share one
+ *   statement, up to three in flight (key-batches.ts).
  * - Embedded: one process owns the data directory, so keys, buckets and snapshots are kept
  *   in this process and checked against the store's write counters (Store.changes): no round
  *   trip at all while nothing they depend on was written.
