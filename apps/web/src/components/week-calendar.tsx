@@ -7,6 +7,9 @@ import { Link } from '../lib/router.js';
 import { addDays, byLocalDate, isoWeekday, localDate, mondayOf, weekDates } from '../lib/week.js';
 import { ErrorNotice, Loading } from './states.js';
 
+/** The legend's sample chip, written as the chips themselves are (formatTime). */
+const SAMPLE_TIME = formatTime('2026-01-05T09:00:00Z', 'UTC');
+
 const dayLabel = (date: string) =>
   new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
@@ -77,10 +80,10 @@ export function WeekCalendar({ human }: { human: Human }) {
       </div>
       <div className="legend muted" style={{ marginBottom: '0.75rem' }}>
         <span>
-          <span className="chip slot">09:00</span> open slot
+          <span className="chip slot">{SAMPLE_TIME}</span> open slot
         </span>
         <span>
-          <span className="chip booking">09:00</span> booking
+          <span className="chip booking">{SAMPLE_TIME}</span> booking
         </span>
       </div>
       {load.error !== undefined && <ErrorNotice error={load.error} onRetry={load.reload} />}
