@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -144,6 +144,29 @@ export interface LoadResult {
 export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 /** A fresh database on the server for one run (dropped first if a previous run left it). */
+/**
+ * CPU time of every process named postgres on this machine (utime + stime, ms), or undefined
+ * when there is none to read (a server elsewhere): the bench's database-side cost per booking.
+ */
+export function postgresCpuMs(): number | undefined {
+  let total = 0;
+  let seen = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) * 10;
+    seen = true;
+  }
+  return seen ? total : undefined;
+}
+
 export async function freshDatabase(name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();

@@ -12,6 +12,8 @@ import { TEST_STORE } from './test-store.js';
 import { loadConfig } from '../src/config.js';
 import { keyAuthority, type KeyAuthority, type SchedulesRequest } from '../src/services/organizations/key-authority.js';
 import { MAX_IN_FLIGHT } from '../src/services/organizations/key-batches.js';
+import { lookUpKeys } from '../src/db/tables/api-key-batch.js';
+import { hashApiKey } from '../src/lib/api-keys.js';
 
 const BURST = 5;
 // Half a token a second: at most one refills while a test runs.
@@ -228,5 +230,48 @@ describe.runIf(TEST_STORE === 'postgres')('freshness and isolation within a batc
     for (const s of [settled[1], settled[4]]) {
       expect(s?.status === 'fulfilled' && [...s.value.schedules.keys()]).toEqual([human]);
     }
+  });
+});
+
+describe.runIf(TEST_STORE === 'postgres')('the key statements’ own connections (PostgreSQL)', () => {
+  it('plan generically, so the coalesced statement is not planned afresh at every run; other connections keep the server’s choice', async () => {
+    const { store } = app.database;
+    const mode = async (sql: typeof store.sql) => (await sql<{ plan_cache_mode: string }>('SHOW plan_cache_mode'))[0]!.plan_cache_mode;
+    expect(await mode(store.keySql)).toBe('force_generic_plan');
+    expect(await mode(store.sql)).toBe('auto');
+
+    const { key } = await app.createOrg('growth');
+    const humanId = await createHumanIn(app, key, 'UTC', day);
+    const read = { humanIds: [humanId], cachedVersions: [''], ...WEEK };
+    const batch = [{ keyHash: hashApiKey(key), charge: false, read }, { keyHash: hashApiKey(key), charge: false }];
+    // One after another, so the pool hands back the same connection (it reuses the last released).
+    for (let i = 0; i < 8; i++) expect(await lookUpKeys(store.keySql, POLICY, batch)).toHaveLength(2);
+    const [plans] = await store.keySql<{ generic_plans: string; custom_plans: string }>(
+      `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%unnest($1::bpchar[]%'`,
+    );
+    // With the server's default, every run was a custom plan (each planned anew). Earlier
+    // tests' batches may have run on this connection too.
+    expect(plans!.custom_plans).toBe('0');
+    expect(Number(plans!.generic_plans)).toBeGreaterThanOrEqual(8);
+  });
+
+  it('carry the key statements and nothing else of the authority', async () => {
+    const { key } = await app.createOrg('growth');
+    const humanId = await createHumanIn(app, key, 'UTC', day);
+    const { store } = app.database;
+    const onKeys: string[] = [];
+    const onPool: string[] = [];
+    const keys = keyAuthority(
+      {
+        changes: store.changes,
+        sql: (text, params, name) => (onPool.push(text), store.sql(text, params, name)),
+        keySql: (text, params, name) => (onKeys.push(text), store.keySql(text, params, name)),
+      },
+      POLICY,
+    );
+    await Promise.all([keys.check(key), keys.checkWithSchedules(key, { humanIds: [humanId], ...WEEK })]);
+    expect(onKeys.length).toBeGreaterThanOrEqual(1);
+    expect(onKeys.every((s) => /\bapi_keys\b/.test(s))).toBe(true);
+    expect(onPool).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { migrate, migrationsApplied, readMigrations, type Migration } from './migrate.js';
 import type { Sql, SqlSession } from './sql.js';
+import { KEY_STATEMENTS_IN_FLIGHT } from './tables/api-key-batch.js';
 
 export type Db = PrismaClient;
 
@@ -25,6 +26,17 @@ export interface Store {
    * transaction, so it never runs inside one of Prisma's.
    */
   sql: Sql;
+  /**
+   * As `sql`, for the key statements only (services/organizations/key-batches.ts). On a
+   * server they have connections of their own, as many as are ever in flight, so a key check
+   * never waits for a connection behind booking transactions; and those connections plan
+   * every statement generically. PostgreSQL planned the coalesced key statement afresh at
+   * every run (its array parameters make each custom plan look cheaper than the generic one),
+   * which cost more than running it: 1.1-1.2 ms of backend CPU per batch against 0.4-0.5 ms
+   * generic, measured on one connection (docs/decisions.md, "Key statements planned once").
+   * The same as `sql` on the embedded store.
+   */
+  keySql: Sql;
   /**
    * A transaction straight on the driver, for the booking path (Prisma's interactive
    * transactions cost about five times the driver's time per statement). On PGlite it
@@ -145,6 +157,7 @@ function withMigrations(
   withSession: Store['withSession'],
   close: () => Promise<void>,
   changes?: StoreChanges,
+  keySql?: Sql,
 ): Store {
   let migrations: Migration[] | undefined;
   const load = async () => (migrations ??= await readMigrations());
@@ -152,6 +165,7 @@ function withMigrations(
     kind,
     db,
     sql,
+    keySql: keySql ?? sql,
     transaction,
     withSession,
     ...(changes ? { changes } : {}),
@@ -217,9 +231,12 @@ function statementNamer(cap = 500) {
   };
 }
 
-function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOptions['onStatement']): Store {
-  // Every session in UTC: dates and timestamps passed without a zone mean UTC.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: '-c TimeZone=UTC' });
+/**
+ * A pool of `max` connections. Every session in UTC (dates and timestamps passed without a
+ * zone mean UTC), plus `settings` (more `-c name=value`).
+ */
+function serverPool(databaseUrl: string, max: number, onStatement: StoreOptions['onStatement'], settings = ''): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, options: `-c TimeZone=UTC${settings}` });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   if (onStatement) {
@@ -233,6 +250,13 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
       }) as typeof client.query;
     });
   }
+  return pool;
+}
+
+function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOptions['onStatement']): Store {
+  const pool = serverPool(databaseUrl, poolSize, onStatement);
+  // The key statements' own connections (Store.keySql).
+  const keyPool = serverPool(databaseUrl, KEY_STATEMENTS_IN_FLIGHT, onStatement, ' -c plan_cache_mode=force_generic_plan');
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   const nameOf = statementNamer();
   // A caller's own name, or one given here (see statementNamer).
@@ -275,8 +299,10 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
     withClient,
     async () => {
       await db.$disconnect();
-      await pool.end();
+      await Promise.all([pool.end(), keyPool.end()]);
     },
+    undefined,
+    async (text, params, name) => (await keyPool.query(statement(text, params, name))).rows,
   );
   return { ...store, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
 }

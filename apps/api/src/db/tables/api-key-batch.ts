@@ -6,6 +6,12 @@ import { bucketLevel, parsed, schedules, type KeyRow, type RateLimitParams, type
 import { busyWindow } from './schedule-snapshots.js';
 import type { Sql } from '../sql.js';
 
+/**
+ * Key statements a process has in flight at once (services/organizations/key-batches.ts says
+ * why three), and so the connections the store keeps for them (Store.keySql).
+ */
+export const KEY_STATEMENTS_IN_FLIGHT = 3;
+
 const LEVEL = bucketLevel('$3', '$4');
 /**
  * Tokens a key's requests take: one each while whole tokens last, least(wanted, floor(level)).

@@ -58,8 +58,8 @@ export interface KeyAuthority {
 /** The local dates a booking's snapshot covers (candidateDates). */
 export type BookingDates = Pick<SchedulesRequest, 'dateFrom' | 'dateTo'>;
 
-export function keyAuthority(store: Pick<Store, 'sql' | 'changes'>, policy: RateLimitPolicy): KeyAuthority {
-  return store.changes ? embeddedAuthority(store.sql, store.changes, policy) : serverAuthority(store.sql, policy);
+export function keyAuthority(store: Pick<Store, 'sql' | 'keySql' | 'changes'>, policy: RateLimitPolicy): KeyAuthority {
+  return store.changes ? embeddedAuthority(store.sql, store.changes, policy) : serverAuthority(store.sql, store.keySql, policy);
 }
 
 const organizationOf = (row: { id: string; plan: string; auto_purchase: boolean }): AuthedOrganization => ({
@@ -68,9 +68,9 @@ const organizationOf = (row: { id: string; plan: string; auto_purchase: boolean 
   autoPurchase: row.auto_purchase,
 });
 
-function serverAuthority(sql: Store['sql'], policy: RateLimitPolicy): KeyAuthority {
+function serverAuthority(sql: Store['sql'], keySql: Store['keySql'], policy: RateLimitPolicy): KeyAuthority {
   const cache = new ScheduleCache();
-  const lookUp = keyBatches(sql, rateLimitOn(policy) ? policy : { perSecond: 0, burst: 0 });
+  const lookUp = keyBatches(keySql, rateLimitOn(policy) ? policy : { perSecond: 0, burst: 0 });
   const verdict = (row: { tokens: number | null; allowed: boolean | null }) =>
     row.tokens === null || row.allowed === null ? undefined : verdictOf(policy, row.tokens, row.allowed);
 

@@ -1,4 +1,4 @@
-import { lookUpKeys, type KeyAnswer, type KeyQuery } from '../../db/tables/api-key-batch.js';
+import { KEY_STATEMENTS_IN_FLIGHT, lookUpKeys, type KeyAnswer, type KeyQuery } from '../../db/tables/api-key-batch.js';
 import { lookUpKey, lookUpKeyWithSchedules, type RateLimitParams, type ScheduleRead } from '../../db/tables/api-key-lookup.js';
 import type { Sql } from '../../db/sql.js';
 
@@ -8,9 +8,10 @@ const MAX_BATCH = 64;
  * Key statements in flight at once; requests arriving meanwhile wait for the next free one.
  * One at a time kept PostgreSQL's round trip on the critical path of every batch (the API
  * process idled 40 % under the slots bench); three let batches overlap, and measured best
- * (slots on PostgreSQL, 10 connections: 1 ≈ 2,600 req/s, 3 ≈ 4,300, 4-6 no better).
+ * (slots on PostgreSQL, 10 connections: 1 ≈ 2,600 req/s, 3 ≈ 4,300, 4-6 no better). The store
+ * keeps as many connections for them (Store.keySql).
  */
-export const MAX_IN_FLIGHT = 3;
+export const MAX_IN_FLIGHT = KEY_STATEMENTS_IN_FLIGHT;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(?!0000)\d{4}-\d{2}-\d{2}$/;
