@@ -74,6 +74,24 @@ run divided by its requests: a busy machine distorts it far less than requests p
   a third core), not the API's. Two database-side queues found earlier stay removed: the
   organization's single quota row (now 8 stripes) and a NOTIFY on every booking (now only
   when deliveries are written; an organization with webhooks still takes its lock).
+- **On a slower machine (measured 2026-11-23, a later session).** The same code on another VM
+  of this kind ran everything slower, and unevenly: one fixed JavaScript loop took 515-717 ms
+  across six runs, and the bare slots route cost 0.24 ms of CPU per request (0.146 before). The
+  bookings run gave 400-550/s over several runs (bare + INSERT: 1,600-2,100/s).
+  - **The socket writes wait.** In the bookings profile \`writev\` took about a third of the API
+    process's busy time, about 0.86 ms per booking, and most of it went to the pg driver's writes.
+    The profile's busy time was well above the process's CPU time, so that share is mostly
+    waiting inside the system call: a loopback TCP send on this VM also does the receiving side's
+    work and wakes the receiving backend on the other vCPU.
+  - **A Unix socket is cheaper.** The same bench with \`BENCH_DATABASE_URL\` pointing at
+    PostgreSQL's Unix socket gave 642 bookings/s with 0.99 ms of API CPU per booking (bare: 2,313).
+    The bench still connects over TCP to 127.0.0.1:5432 as before, so that figure is not in the
+    table.
+  - **PostgreSQL's share is now printed.** The table has "PostgreSQL CPU per booking": every
+    postgres process's CPU over the run, divided by the bookings. It read 1.4-2.0 ms here.
+  - **A cost found and removed.** \`perf\` on the backends showed 11 % of their time in the
+    planner. The coalesced key statement was planned afresh at every run; it now has connections
+    that plan generically (docs/decisions.md, "Key statements planned once").
 - **Memory.** Node's own floor is ~40 MiB, Express and the route modules ~60 MiB, Prisma's
   query compiler (wasm) ~30 MiB with the small build (~80 MiB with the fast one), the MCP SDK
   16 MiB (now loaded on first use). Without bounds V8 let the heap grow to 200-250 MiB under
