@@ -65,7 +65,7 @@ describe('the built server (node dist/server.js)', () => {
 
   it('logs JSON lines, with no TypeScript loader in the process', async () => {
     expect(server!.stdout).toContain('"msg":"humantime API listening"');
-    expect(server!.process.spawnargs).toEqual([process.execPath, '--enable-source-maps', SERVER]);
+    expect(server!.process.spawnargs).toEqual([process.execPath, SERVER]);
   });
 });
 

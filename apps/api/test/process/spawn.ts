@@ -39,7 +39,7 @@ export interface Child {
  * `node --import tsx`, built JavaScript (dist/*.js) as `pnpm start` does, on plain node.
  */
 export function run(script: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const loader = script.endsWith('.js') ? ['--enable-source-maps'] : ['--import', 'tsx'];
+  const loader = script.endsWith('.js') ? [] : ['--import', 'tsx'];
   const child = spawn(process.execPath, [...loader, script, ...args], { cwd: API_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const result: Child = {
     process: child,
