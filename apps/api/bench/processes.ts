@@ -143,7 +143,6 @@ export interface LoadResult {
 /** The PostgreSQL server the bench uses: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one. */
 export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-/** A fresh database on the server for one run (dropped first if a previous run left it). */
 /**
  * CPU time of every process named postgres on this machine (utime + stime, ms), or undefined
  * when there is none to read (a server elsewhere): the bench's database-side cost per booking.
@@ -167,6 +166,7 @@ export function postgresCpuMs(): number | undefined {
   return seen ? total : undefined;
 }
 
+/** A fresh database on the server for one run (dropped first if a previous run left it). */
 export async function freshDatabase(name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();

@@ -58,7 +58,7 @@ export interface Store {
   migrate(): Promise<string[]>;
   /** Database reachable and every migration applied. */
   ready(): Promise<boolean>;
-  /** The connection pool's counts, for /metrics; absent on the embedded store (no pool). */
+  /** The connection pools' counts together (the main pool and keySql's), for /metrics; absent on the embedded store (no pool). */
   poolStats?(): PoolStats;
   close(): Promise<void>;
 }
@@ -304,7 +304,10 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
     undefined,
     async (text, params, name) => (await keyPool.query(statement(text, params, name))).rows,
   );
-  return { ...store, poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) };
+  // Both pools: the booking path's and the key statements'.
+  const pools = [pool, keyPool];
+  const sum = (count: (p: pg.Pool) => number) => pools.reduce((n, p) => n + count(p), 0);
+  return { ...store, poolStats: () => ({ total: sum((p) => p.totalCount), idle: sum((p) => p.idleCount), waiting: sum((p) => p.waitingCount) }) };
 }
 
 /** Opens the store the configuration selects: a PostgreSQL server, or embedded PGlite. */

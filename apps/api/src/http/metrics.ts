@@ -88,7 +88,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
   });
   const dbPoolConnections = new Gauge({
     name: 'humantime_db_pool_connections',
-    help: "This process's PostgreSQL connection pool: connections open (total), idle, and requests waiting for one.",
+    help: "This process's PostgreSQL connection pools (the main one and the key statements'): connections open (total), idle, and requests waiting for one.",
     labelNames: ['state'] as const,
     registers: [registry],
   });
