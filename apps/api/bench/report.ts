@@ -78,11 +78,12 @@ run divided by its requests: a busy machine distorts it far less than requests p
   of this kind ran everything slower, and unevenly: one fixed JavaScript loop took 515-717 ms
   across six runs, and the bare slots route cost 0.24 ms of CPU per request (0.146 before). The
   bookings run gave 400-550/s over several runs (bare + INSERT: 1,600-2,100/s).
-  - **The socket writes wait.** In the bookings profile \`writev\` took about a third of the API
-    process's busy time, about 0.86 ms per booking, and most of it went to the pg driver's writes.
-    The profile's busy time was well above the process's CPU time, so that share is mostly
-    waiting inside the system call: a loopback TCP send on this VM also does the receiving side's
-    work and wakes the receiving backend on the other vCPU.
+  - **The socket writes are dear.** In the bookings profile the API's event loop was 86-96 %
+    busy in every second of the run, and \`writev\` took about a third of that, about 0.86 ms
+    per booking, most of it the pg driver's writes. Busy time per booking (2.4 ms) was only a
+    little above the process's CPU time per booking (2.1 ms), so it is mostly kernel CPU, not
+    waiting: a loopback TCP send on this VM also does the receiving side's work and wakes the
+    backend on the other vCPU.
   - **A Unix socket is cheaper.** The same bench with \`BENCH_DATABASE_URL\` pointing at
     PostgreSQL's Unix socket gave 642 bookings/s with 0.99 ms of API CPU per booking (bare: 2,313).
     The bench still connects over TCP to 127.0.0.1:5432 as before, so that figure is not in the
