@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call, createOrg } from './api-client.js';
-import { postgresCpuMs, runLoad, startProcess } from './processes.js';
+import { postgresCpuMeter, runLoad, startProcess } from './processes.js';
 import type { Figure } from './report.js';
 
 const SECTION = 'HTTP bookings, PostgreSQL server (200 humans, no collisions)';
@@ -33,11 +33,10 @@ export async function benchBookingsHttp(databaseUrl: string, load: { duration: n
     await runLoad({ ...spec, url: api.url, path: '/v1/bookings', headers, durationSeconds: 2, bookings: bookings('2031-01-01') });
     await runLoad({ ...spec, url: bare.url, path: '/insert', durationSeconds: 2, bookings: bookings('2031-01-01') });
     const cpuBefore = api.cpuMs();
-    const dbCpuBefore = postgresCpuMs();
+    const dbCpu = postgresCpuMeter();
     const real = await runLoad({ ...spec, url: api.url, path: '/v1/bookings', headers, durationSeconds: load.duration, bookings: bookings('2032-01-01') });
     const cpuPerBooking = (api.cpuMs() - cpuBefore) / Math.max(1, real.requests);
-    const dbCpuAfter = postgresCpuMs();
-    const dbCpuPerBooking = dbCpuBefore === undefined || dbCpuAfter === undefined ? undefined : (dbCpuAfter - dbCpuBefore) / Math.max(1, real.requests);
+    const dbCpuPerBooking = dbCpu(real.requests);
     const floor = await runLoad({ ...spec, url: bare.url, path: '/insert', durationSeconds: load.duration, bookings: bookings('2032-01-01') });
     const created = real.statuses['201'] ?? 0;
     if (created !== real.requests) throw new Error(`booking run had non-201 answers: ${JSON.stringify(real.statuses)}`);
@@ -48,7 +47,7 @@ export async function benchBookingsHttp(databaseUrl: string, load: { duration: n
       { section: SECTION, name: 'humantime server CPU per booking', value: Math.round(cpuPerBooking * 1000) / 1000, unit: 'ms', key: 'http_bookings_cpu_ms' },
       ...(dbCpuPerBooking === undefined
         ? []
-        : [{ section: SECTION, name: 'PostgreSQL CPU per booking (every postgres process here)', value: Math.round(dbCpuPerBooking * 1000) / 1000, unit: 'ms', key: 'http_bookings_db_cpu_ms' }]),
+        : [{ section: SECTION, name: 'PostgreSQL CPU per booking (every postgres process here)', value: dbCpuPerBooking, unit: 'ms', key: 'http_bookings_db_cpu_ms' }]),
       { section: SECTION, name: 'humantime p99', value: real.p99, unit: 'ms', key: 'http_bookings_p99_ms' },
       { section: SECTION, name: 'bare Express + INSERT req/s', value: floor.rps, unit: 'req/s', key: 'bare_insert_rps' },
       { section: SECTION, name: 'bare Express + INSERT p50', value: floor.p50, unit: 'ms', key: 'bare_insert_p50_ms' },

@@ -87,11 +87,7 @@ export async function startProcess(entry: string, env: Record<string, string>, r
     child,
     url,
     cpuMs() {
-      // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in ticks of 10 ms; the command
-      // name (field 2) sits in parentheses and may hold spaces, so count after it.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * 10;
+      return cpuMsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
     },
     peakRssMiB() {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -144,12 +140,18 @@ export interface LoadResult {
 export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 /**
- * CPU time of every process named postgres on this machine (utime + stime, ms), or undefined
- * when there is none to read (a server elsewhere): the bench's database-side cost per booking.
+ * A process's CPU time in ms from its /proc/<pid>/stat: utime and stime, fields 14 and 15, in
+ * ticks of 10 ms. The command name (field 2) sits in parentheses and may hold spaces, so
+ * fields are counted after it.
  */
-export function postgresCpuMs(): number | undefined {
-  let total = 0;
-  let seen = false;
+function cpuMsOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU time of every process named postgres on this machine (ms), or undefined when there is none (a server elsewhere). */
+function postgresCpuMs(): number | undefined {
+  let total: number | undefined;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -158,12 +160,22 @@ export function postgresCpuMs(): number | undefined {
     } catch {
       continue; // exited meanwhile
     }
-    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    total += (Number(fields[11]) + Number(fields[12])) * 10;
-    seen = true;
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') total = (total ?? 0) + cpuMsOf(stat);
   }
-  return seen ? total : undefined;
+  return total;
+}
+
+/**
+ * Starts counting the database's CPU (every postgres process here): the returned function
+ * gives the ms spent since, per one of `units` (rounded to µs), or undefined when the server
+ * is not on this machine.
+ */
+export function postgresCpuMeter(): (units: number) => number | undefined {
+  const before = postgresCpuMs();
+  return (units) => {
+    const after = postgresCpuMs();
+    return before === undefined || after === undefined ? undefined : Math.round(((after - before) / Math.max(1, units)) * 1000) / 1000;
+  };
 }
 
 /** A fresh database on the server for one run (dropped first if a previous run left it). */

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call, createOrg } from './api-client.js';
-import { postgresCpuMs, runLoad, startProcess } from './processes.js';
+import { postgresCpuMeter, runLoad, startProcess } from './processes.js';
 import type { Figure } from './report.js';
 
 export interface SlotsStore {
@@ -54,11 +54,10 @@ export async function benchSlotsHttp(
     await runLoad({ ...warm, url: api.url, path: query, headers });
     await runLoad({ ...warm, url: bare.url, path: '/slots' });
     const cpuBefore = api.cpuMs();
-    const dbCpuBefore = store.kind === 'postgres' ? postgresCpuMs() : undefined;
+    const dbCpu = store.kind === 'postgres' ? postgresCpuMeter() : undefined;
     const real = await runLoad({ url: api.url, path: query, headers, method: 'GET', connections: load.connections, durationSeconds: load.duration });
     const cpuPerRequest = (api.cpuMs() - cpuBefore) / real.requests;
-    const dbCpuAfter = dbCpuBefore === undefined ? undefined : postgresCpuMs();
-    const dbCpuPerRequest = dbCpuBefore === undefined || dbCpuAfter === undefined ? undefined : (dbCpuAfter - dbCpuBefore) / real.requests;
+    const dbCpuPerRequest = dbCpu?.(real.requests);
     const bareCpuBefore = bare.cpuMs();
     const floor = await runLoad({ url: bare.url, path: '/slots', method: 'GET', connections: load.connections, durationSeconds: load.duration });
     const bareCpuPerRequest = (bare.cpuMs() - bareCpuBefore) / floor.requests;
@@ -71,7 +70,7 @@ export async function benchSlotsHttp(
       { section: SECTION, name: 'humantime server CPU per request', value: Math.round(cpuPerRequest * 1000) / 1000, unit: 'ms', key: `http_slots_cpu_ms${suffix}` },
       ...(dbCpuPerRequest === undefined
         ? []
-        : [{ section: SECTION, name: 'PostgreSQL CPU per request (every postgres process here)', value: Math.round(dbCpuPerRequest * 1000) / 1000, unit: 'ms', key: `http_slots_db_cpu_ms${suffix}` }]),
+        : [{ section: SECTION, name: 'PostgreSQL CPU per request (every postgres process here)', value: dbCpuPerRequest, unit: 'ms', key: `http_slots_db_cpu_ms${suffix}` }]),
       { section: SECTION, name: 'bare Express req/s', value: floor.rps, unit: 'req/s', key: `bare_slots_rps${suffix}` },
       { section: SECTION, name: 'bare Express server CPU per request', value: Math.round(bareCpuPerRequest * 1000) / 1000, unit: 'ms', key: `bare_slots_cpu_ms${suffix}` },
       { section: SECTION, name: 'bare Express p50', value: floor.p50, unit: 'ms', key: `bare_slots_p50_ms${suffix}` },

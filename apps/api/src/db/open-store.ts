@@ -265,6 +265,8 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
     text,
     values,
   });
+  // Parameterized SQL on any connection of `on`.
+  const sqlOn = (on: pg.Pool): Sql => async (text, params, name) => (await on.query(statement(text, params, name))).rows;
   // One pooled connection for the span of `fn`: the migration runner's session and the
   // booking transaction's.
   const withClient = async <T>(fn: (s: SqlSession) => Promise<T>) => {
@@ -283,7 +285,7 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
   const store = withMigrations(
     'postgres',
     db,
-    async (text, params, name) => (await pool.query(statement(text, params, name))).rows,
+    sqlOn(pool),
     (fn) =>
       withClient(async (session) => {
         await session.exec('BEGIN');
@@ -302,7 +304,7 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
       await Promise.all([pool.end(), keyPool.end()]);
     },
     undefined,
-    async (text, params, name) => (await keyPool.query(statement(text, params, name))).rows,
+    sqlOn(keyPool),
   );
   // Both pools: the booking path's and the key statements'.
   const pools = [pool, keyPool];
