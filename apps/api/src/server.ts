@@ -47,6 +47,7 @@ async function main() {
         logger,
         releaseLeasesAtStart: embedded,
         onAttempt: metrics.countDelivery,
+        ...(store.changes ? { changes: store.changes } : {}),
       })
     : undefined;
   await worker?.start();

@@ -4,6 +4,7 @@ import { DeliveryWorker } from '../src/delivery/delivery-worker.js';
 import type { WebhookRequest, WebhookSender } from '../src/delivery/send-webhook.js';
 import { createLogger } from '../src/lib/logger.js';
 import { startTestApp, type TestApp } from './test-app.js';
+import { TEST_STORE } from './test-store.js';
 import { book, eventually, orgWithWebhook } from './webhook-fixtures.js';
 
 // The worker's claim/lease/record logic with an injected sender (no HTTP): the API writes
@@ -124,5 +125,42 @@ describe('DeliveryWorker', () => {
     const [d] = await db().delivery.findMany({ where: { webhookId: org.webhook.id }, include: { attempts: true } });
     expect(d).toMatchObject({ status: 'delivered', attemptCount: 1, lockedBy: null });
     expect(d!.attempts[0]!.durationMs).toBeGreaterThanOrEqual(395);
+  });
+});
+
+describe.runIf(TEST_STORE === 'embedded')('DeliveryWorker on the embedded store', () => {
+  it('skips a poll that cannot find anything (no query), and claims again after an outbox write or when a retry falls due', async () => {
+    let claims = 0;
+    const quiet = await startTestApp({ webhooks: config.webhooks }, {}, { onStatement: (sql) => void (/^\s*UPDATE deliveries d\b/.test(sql) && claims++) });
+    try {
+      const failing = fakeSender(0, 500);
+      const w = new DeliveryWorker({
+        db: quiet.database.store.db,
+        config,
+        clock: () => new Date(),
+        logger: createLogger('silent'),
+        sender: failing.send,
+        pollMs: 10,
+        changes: quiet.database.store.changes!,
+      });
+      await w.start();
+      await sleep(300);
+      // About 30 polls, one claim: the first; nothing was written or due since.
+      expect(claims).toBe(1);
+
+      // A booking writes a delivery: the next poll claims it (no wake(): this worker is not the app's).
+      const org = await orgWithWebhook(quiet, 'http://127.0.0.1:9/quiet', ['booking.confirmed']);
+      await book(quiet, org, 0);
+      await eventually('first attempt', () => failing.calls.length === 1);
+      // Its retries (100 ms apart) are claimed when due, though nothing was written meanwhile.
+      await eventually('three attempts', () => failing.calls.length === 3);
+      await eventually('failed for good', async () => (await quiet.database.store.db.delivery.findFirstOrThrow({ where: { webhookId: org.webhook.id } })).status === 'failed');
+      const settled = claims;
+      await sleep(300);
+      expect(claims).toBe(settled);
+      await w.stop();
+    } finally {
+      await quiet.close();
+    }
   });
 });

@@ -51,7 +51,13 @@ export async function startTestApp(
   const clock: TestApp['clock'] = { now: undefined };
   // Webhook delivery runs in the app's process as in server.ts, unless the test turns it off.
   const worker = config.webhooks.inProcessWorker
-    ? new DeliveryWorker({ db: database.store.db, config, clock: () => clock.now ?? new Date(), logger: createLogger('silent') })
+    ? new DeliveryWorker({
+        db: database.store.db,
+        config,
+        clock: () => clock.now ?? new Date(),
+        logger: createLogger('silent'),
+        ...(database.store.changes ? { changes: database.store.changes } : {}),
+      })
     : undefined;
   await worker?.start();
   const app = createApp({

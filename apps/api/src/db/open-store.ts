@@ -46,7 +46,8 @@ export interface Store {
   transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T>;
   /**
    * The embedded store only: how many statements that may change API keys and organizations
-   * (`keys`) or anything a schedule snapshot reads (`schedules`) this process has sent. Its
+   * (`keys`), anything a schedule snapshot reads (`schedules`) or the webhook outbox
+   * (`deliveries`) this process has sent. Its
    * data directory belongs to this one process, so these count every such write there is: a
    * cache filled at count n is current while the count is still n. Undefined on a server,
    * where other processes write too (caches are checked in SQL there).
@@ -66,12 +67,14 @@ export interface Store {
 export interface StoreChanges {
   keys: number;
   schedules: number;
+  deliveries: number;
 }
 
 const READ_ONLY = /^\s*(SELECT|SHOW|EXPLAIN|BEGIN|COMMIT|ROLLBACK|SET)\b/i;
 const WRITE_KEYWORDS = /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE)\b/i;
 const KEY_TABLES = /\b(api_keys|organizations)\b/;
 const SCHEDULE_TABLES = /\b(humans|overrides|time_claims|booking_day_counts|holds|bookings|organizations)\b/;
+const DELIVERY_TABLES = /\bdeliveries\b/;
 
 /**
  * Counts a statement into `changes` before it is sent. A reader that notes the count before
@@ -85,11 +88,12 @@ function countChange(changes: StoreChanges, sql: string) {
   if (read && !/\bFOR\s+(UPDATE|SHARE)\b/i.test(sql)) return;
   if (KEY_TABLES.test(sql)) changes.keys++;
   if (SCHEDULE_TABLES.test(sql)) changes.schedules++;
+  if (DELIVERY_TABLES.test(sql)) changes.deliveries++;
 }
 
 /** Routes every statement of `pglite` (Prisma's adapter's too, and transactions') through countChange. */
 function countChanges(pglite: PGlite, onStatement: ((text: string) => void) | undefined): StoreChanges {
-  const changes: StoreChanges = { keys: 0, schedules: 0 };
+  const changes: StoreChanges = { keys: 0, schedules: 0, deliveries: 0 };
   const noteStatement = (sql: string) => {
     countChange(changes, sql);
     onStatement?.(sql);
@@ -97,6 +101,7 @@ function countChanges(pglite: PGlite, onStatement: ((text: string) => void) | un
   const everything = (sql: string) => {
     changes.keys++;
     changes.schedules++;
+    changes.deliveries++;
     onStatement?.(sql);
   };
   const counting = <T extends { query: PGlite['query']; exec: PGlite['exec'] }>(target: T): T =>

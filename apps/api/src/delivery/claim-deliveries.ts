@@ -68,3 +68,13 @@ export async function releaseAllLeases(db: Db): Promise<number> {
     UPDATE deliveries SET locked_until = NULL, locked_by = NULL
      WHERE status = 'pending' AND locked_by IS NOT NULL`;
 }
+
+/**
+ * When the next pending delivery falls due: its next attempt, or the end of its lease while
+ * one is held (a lapsed lease is claimable again). Undefined when nothing is pending.
+ */
+export async function nextDueAt(db: Db): Promise<Date | undefined> {
+  const [row] = await db.$queryRaw<{ due: Date | null }[]>`
+    SELECT min(GREATEST(next_attempt_at, locked_until)) AS due FROM deliveries WHERE status = 'pending'`;
+  return row?.due ?? undefined;
+}

@@ -3,9 +3,9 @@ import { WEBHOOK_HEADERS } from '@humantime/contract';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config.js';
-import type { Db } from '../db/open-store.js';
+import type { Db, StoreChanges } from '../db/open-store.js';
 import type { Logger } from '../lib/logger.js';
-import { claimDeliveries, releaseAllLeases, type ClaimedDelivery } from './claim-deliveries.js';
+import { claimDeliveries, nextDueAt, releaseAllLeases, type ClaimedDelivery } from './claim-deliveries.js';
 import { recordAttempt } from './record-attempt.js';
 import { nextState, type NextState } from './retry-schedule.js';
 import { createHttpSender, type WebhookSender } from './send-webhook.js';
@@ -45,6 +45,20 @@ export interface DeliveryWorkerDeps {
   pollMs?: number;
   /** Told each attempt's outcome once it is recorded (the /metrics counter). */
   onAttempt?: (outcome: DeliveryOutcome) => void;
+  /**
+   * The embedded store's write counters (Store.changes): with them a poll that cannot find
+   * anything is skipped without a query (see DeliveryWorker.idle).
+   */
+  changes?: StoreChanges;
+}
+
+/**
+ * After a claim that left nothing due behind: the outbox write count it saw and when the next
+ * pending delivery falls due (Infinity: none pending).
+ */
+interface Idle {
+  writes: number;
+  dueAt: number;
 }
 
 /**
@@ -62,6 +76,7 @@ export class DeliveryWorker {
   private stopping = false;
   private woken = false;
   private interrupt: (() => void) | undefined;
+  private idle: Idle | undefined;
 
   constructor(private readonly deps: DeliveryWorkerDeps) {
     this.workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -94,8 +109,9 @@ export class DeliveryWorker {
     while (!this.stopping) {
       const free = CONCURRENCY - this.inFlight.size;
       let claimed = 0;
-      if (free > 0) {
+      if (free > 0 && !this.nothingDue()) {
         try {
+          const writes = this.deps.changes?.deliveries;
           const batch = await claimDeliveries(this.deps.db, {
             workerId: this.workerId,
             now: this.deps.clock(),
@@ -104,7 +120,13 @@ export class DeliveryWorker {
           });
           claimed = batch.length;
           for (const delivery of batch) this.launch(delivery);
+          // The claim itself is one outbox write: count it as seen, and nothing sent after it.
+          if (writes !== undefined && claimed < free) {
+            const due = await nextDueAt(this.deps.db);
+            this.idle = { writes: writes + 1, dueAt: due?.getTime() ?? Infinity };
+          }
         } catch (error) {
+          this.idle = undefined;
           this.logger.error({ err: error }, 'claiming deliveries failed; retrying at the next poll');
         }
       }
@@ -112,6 +134,22 @@ export class DeliveryWorker {
       if (claimed > 0 && claimed === free) continue;
       await this.nap();
     }
+  }
+
+  /**
+   * The embedded store only: true while a claim would find nothing, because no statement has
+   * touched the outbox since the last claim that left nothing due, and the next pending
+   * delivery is not due yet. Its data directory belongs to this process, so every outbox write
+   * there is counted (Store.changes); on a server other processes write, and every poll claims.
+   * A poll skipped here costs no query: on PGlite a query runs on this thread and blocked
+   * requests for milliseconds twice a second, with nothing to send.
+   */
+  private nothingDue(): boolean {
+    const { changes } = this.deps;
+    if (!changes || !this.idle) return false;
+    if (changes.deliveries === this.idle.writes && this.deps.clock().getTime() < this.idle.dueAt) return true;
+    this.idle = undefined;
+    return false;
   }
 
   /** Sleeps until wake() or the next poll, whichever is first. */
