@@ -270,8 +270,24 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
     text,
     values,
   });
-  // Parameterized SQL on any connection of `on`.
-  const sqlOn = (on: pg.Pool): Sql => async (text, params, name) => (await on.query(statement(text, params, name))).rows;
+  // Parameterized SQL on any connection of `on`. Not pool.query: that discards the connection
+  // on ANY error, so every declined booking statement (a taken slot, a decline of the atomic
+  // statement) cost a new backend (a fork, its caches, every named statement parsed and planned
+  // again). An error the server answered leaves the connection ready for the next statement
+  // (autocommit: the statement's transaction is over), so it goes back to the pool; only a
+  // connection that failed otherwise is discarded.
+  const sqlOn = (on: pg.Pool): Sql => async (text, params, name) => {
+    const client = await on.connect();
+    let result;
+    try {
+      result = await client.query(statement(text, params, name));
+    } catch (error) {
+      client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+      throw error;
+    }
+    client.release();
+    return result.rows;
+  };
   // One pooled connection for the span of `fn`: the migration runner's session and the
   // booking transaction's.
   const withClient = async <T>(fn: (s: SqlSession) => Promise<T>) => {
