@@ -149,9 +149,9 @@ function cpuMsOf(stat: string): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** CPU time of every process named postgres on this machine (ms), or undefined when there is none (a server elsewhere). */
-function postgresCpuMs(): number | undefined {
-  let total: number | undefined;
+/** CPU time of each process named postgres on this machine (ms, by pid), or undefined when there is none (a server elsewhere). */
+function postgresCpuMs(): Map<string, number> | undefined {
+  let byPid: Map<string, number> | undefined;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -160,21 +160,26 @@ function postgresCpuMs(): number | undefined {
     } catch {
       continue; // exited meanwhile
     }
-    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') total = (total ?? 0) + cpuMsOf(stat);
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') (byPid ??= new Map()).set(entry, cpuMsOf(stat));
   }
-  return total;
+  return byPid;
 }
 
 /**
  * Starts counting the database's CPU (every postgres process here): the returned function
  * gives the ms spent since, per one of `units` (rounded to µs), or undefined when the server
- * is not on this machine.
+ * is not on this machine. Counted per process, so that a backend which exits meanwhile (an
+ * idle pool connection closing) takes only its own time since the start out of the sum, not
+ * all the time it had before; one that starts meanwhile counts from zero.
  */
 export function postgresCpuMeter(): (units: number) => number | undefined {
   const before = postgresCpuMs();
   return (units) => {
     const after = postgresCpuMs();
-    return before === undefined || after === undefined ? undefined : Math.round(((after - before) / Math.max(1, units)) * 1000) / 1000;
+    if (before === undefined || after === undefined) return undefined;
+    let spent = 0;
+    for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+    return Math.round((spent / Math.max(1, units)) * 1000) / 1000;
   };
 }
 
