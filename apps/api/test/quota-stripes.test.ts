@@ -10,9 +10,16 @@ import { setMonthUsed } from './usage-fixtures.js';
 
 const NOW = new Date('2030-01-15T12:00:00Z');
 let app: TestApp;
+/** Every statement the app's store sent, in order. */
+const statements: string[] = [];
+/** How many statements sent since `from` match `pattern`. */
+const sentSince = (from: number, pattern: RegExp) => statements.slice(from).filter((text) => pattern.test(text)).length;
+// The slow path's first statement (lockMonth) and its refill of the stripes.
+const MONTH_LOCK = /^\s*INSERT INTO usage_periods\b/;
+const REFILL = /UPDATE usage_stripes AS s SET used = a\.used/;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({}, {}, { onStatement: (text) => statements.push(text) });
   app.clock.now = NOW;
 });
 afterAll(() => app.close());
@@ -98,5 +105,38 @@ describe(`the striped quota counter on the ${TEST_STORE} store`, () => {
     await app.call('PATCH', `/admin/v1/organizations/${big.id}`, { key: ADMIN_TOKEN, body: { plan: 'growth' } });
     expect((await book(big.key, bigHuman, 30)).status).toBe(201);
     expect(await usage(big.key)).toMatchObject({ plan: 'growth', used: 151 });
+  });
+
+  it('a dry stripe sends no booking to the slow path while another stripe has allowance', async () => {
+    const org = await app.createOrg('growth');
+    const human = await createUtcHuman(app, org.key, [30]);
+    await bookInTurn(org.key, human, 0, 1);
+    // Seven stripes dry, one with allowance left: a stripe picked blindly would be dry 7 times in 8.
+    await app.database.store.sql(
+      `UPDATE usage_stripes SET allowance = CASE WHEN stripe = 5 THEN used + 20 ELSE used END
+        WHERE organization_id = $1::uuid AND period_start = '2030-01-01'`,
+      [org.id],
+    );
+    const from = statements.length;
+    await bookInTurn(org.key, human, 1, 12);
+    expect(sentSince(from, MONTH_LOCK)).toBe(0);
+    const rows = await stripes(org.id);
+    expect(rows.map((r) => r.allowance - r.used)).toEqual([0, 0, 0, 0, 0, 8, 0, 0]);
+    expect(await usage(org.key)).toMatchObject({ used: 13 });
+  });
+
+  it('at the limit one booking buys the pack and refills; the others racing it go back to the statement', async () => {
+    const org = await app.createOrg('starter', true);
+    const human = await createUtcHuman(app, org.key, [30]);
+    await setMonthUsed(app.database.store.sql, org.id, 999, '2030-01-01');
+    await bookInTurn(org.key, human, 0, 1);
+    expect(await usage(org.key)).toMatchObject({ used: 1000, overage_packs: 0 });
+    const from = statements.length;
+    const { tally } = await race(Array.from({ length: 20 }, (_, i) => () => book(org.key, human, 1 + i)));
+    expect(tally).toEqual({ 201: 20 });
+    expect(await usage(org.key)).toMatchObject({ used: 1020, overage_packs: 1 });
+    // Only the booking that bought the pack refilled the stripes: every other one that reached
+    // the slow path found the refill done once it held the month's lock and let it go.
+    expect(sentSince(from, REFILL)).toBe(1);
   });
 });

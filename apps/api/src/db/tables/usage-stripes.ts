@@ -15,24 +15,46 @@ export interface StripeUnit {
   key: PeriodKey;
   /** The plan's monthly quota: allowances stamped with another are not trusted. */
   quota: number;
-  /** 0 ≤ stripe < STRIPES, picked at random by the caller. */
+  /** 0 ≤ stripe < STRIPES, picked at random by the caller: where the search for a free stripe starts. */
   stripe: number;
 }
 
 /**
- * The fast path as a fragment (with `from`, run after that CTE's row): one more used on the
- * stripe while it has allowance left under this plan's quota. It locks that one stripe until
- * commit; the other 7 stay free for racing bookings, which so no longer queue behind one
- * another's commit. No row: the caller takes the slow path
- * (the stripe is empty, missing, or stamped under another plan), never a refusal by itself.
+ * The fast path as a fragment (with `from`, run after that CTE's row): one more used on one
+ * stripe that has allowance left under this plan's quota. The stripe is the first one, looking
+ * from `stripe` (random) on, that has allowance in the statement's snapshot and that no other
+ * booking is taking right now: each booking claims its stripe with a transaction-scoped
+ * advisory lock that it only ever tries (pg_try_advisory_xact_lock, never waiting), so racing
+ * bookings spread over the 8 rows instead of queueing behind one another's commit. When every
+ * stripe with allowance is being taken, it waits for the first one with allowance. And a dry
+ * stripe sends nobody to the slow path (which locks all 8) while another has allowance: the
+ * slow path runs about once per refill of the whole month, not once per stripe.
+ *
+ * Locks: it waits for at most one row lock, that of the stripe it updates, and holds it until
+ * commit; the advisory lock nobody waits for. So the slow path, which locks the stripes in
+ * order, cannot deadlock with it. (FOR UPDATE SKIP LOCKED was tried instead of the advisory
+ * locks, and could wait, while holding a stripe, on a row version the slow path had written.)
+ * No row: the caller takes the slow path (every stripe is dry, missing, or stamped under
+ * another plan, or the one waited for ran dry meanwhile), never a refusal by itself.
  */
 export function stripeUnitUpdate(p: Params, u: StripeUnit, from?: string): string {
+  const org = p.ref(u.key.organizationId, 'uuid');
+  const period = p.ref(u.key.periodStart, 'date');
+  const quota = p.ref(u.quota, 'int');
+  const first = p.ref(u.stripe, 'int');
+  const withAllowance = `SELECT s.stripe FROM usage_stripes s
+             WHERE s.organization_id = ${org} AND s.period_start = ${period} AND s.used < s.allowance AND s.quota = ${quota}
+             ORDER BY (s.stripe + ${STRIPES} - ${first}) % ${STRIPES}`;
+  // The sorted candidates are tried in order, and LIMIT 1 stops at the first lock taken; OFFSET 0
+  // keeps the subquery whole, so the try is not pushed down into its scan (it would lock all).
+  const untaken = `SELECT c.stripe FROM (${withAllowance} OFFSET 0) c
+             WHERE pg_try_advisory_xact_lock(hashtext(${org}::text || ${period}::text), c.stripe) LIMIT 1`;
   return `UPDATE usage_stripes SET used = usage_stripes.used + 1${from ? ` FROM ${from}` : ''}
-     WHERE usage_stripes.organization_id = ${p.ref(u.key.organizationId, 'uuid')}
-       AND usage_stripes.period_start = ${p.ref(u.key.periodStart, 'date')}
-       AND usage_stripes.stripe = ${p.ref(u.stripe, 'smallint')}
+     WHERE usage_stripes.organization_id = ${org}
+       AND usage_stripes.period_start = ${period}
+       AND usage_stripes.stripe = COALESCE((${untaken}), (${withAllowance} LIMIT 1))
        AND usage_stripes.used < usage_stripes.allowance
-       AND usage_stripes.quota = ${p.ref(u.quota, 'int')}`;
+       AND usage_stripes.quota = ${quota}`;
 }
 
 /** The month as the slow path sees it, every row of it locked until commit. */
@@ -40,6 +62,10 @@ export interface LockedMonth {
   overagePacks: number;
   /** Each stripe's used, by stripe number. */
   used: number[];
+  /** Each stripe's allowance, by stripe number, as it was when locked. */
+  allowance: number[];
+  /** The plan quota each stripe's allowance was handed out under, by stripe number. */
+  quota: number[];
 }
 
 /**
@@ -55,17 +81,23 @@ export async function lockMonth(query: Sql, key: PeriodKey): Promise<LockedMonth
      RETURNING used, overage_packs`,
     [key.organizationId, key.periodStart],
   );
-  const stripes = await query<{ stripe: number; used: number }>(
+  const stripes = await query<{ stripe: number; used: number; allowance: number; quota: number }>(
     `INSERT INTO usage_stripes (organization_id, period_start, stripe, used, allowance, quota)
      SELECT $1::uuid, $2::date, s, CASE WHEN s = 0 THEN $3::int ELSE 0 END, CASE WHEN s = 0 THEN $3::int ELSE 0 END, 0
        FROM generate_series(0, ${STRIPES - 1}) AS s ORDER BY s
      ON CONFLICT (organization_id, period_start, stripe) DO UPDATE SET used = usage_stripes.used
-     RETURNING stripe, used`,
+     RETURNING stripe, used, allowance, quota`,
     [key.organizationId, key.periodStart, period!.used],
   );
   const used = new Array<number>(STRIPES).fill(0);
-  for (const row of stripes) used[row.stripe] = row.used;
-  return { overagePacks: period!.overage_packs, used };
+  const allowance = new Array<number>(STRIPES).fill(0);
+  const quota = new Array<number>(STRIPES).fill(0);
+  for (const row of stripes) {
+    used[row.stripe] = row.used;
+    allowance[row.stripe] = row.allowance;
+    quota[row.stripe] = row.quota;
+  }
+  return { overagePacks: period!.overage_packs, used, allowance, quota };
 }
 
 /**

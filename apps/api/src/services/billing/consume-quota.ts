@@ -52,6 +52,18 @@ export function lockQuota(query: Sql, org: AuthedOrganization, now: Date): Promi
 }
 
 /**
+ * Whether a month locked by lockQuota has allowance left for a booking of `org` now on some
+ * stripe. A booking whose atomic statement found no stripe with allowance and that finds some
+ * once it holds the month's lock waited behind another booking's refill (or pack): it can let
+ * the lock go and take the fast path again, instead of holding all 8 stripes for a whole
+ * booking transaction while every other booking waits.
+ */
+export function refilledMeanwhile(org: AuthedOrganization, now: Date, month: LockedQuota): boolean {
+  const { quota } = quotaUnitOf(org, now);
+  return month.allowance.some((allowance, stripe) => month.quota[stripe] === quota && month.used[stripe]! < allowance);
+}
+
+/**
  * The slow path: takes one booking from this month's quota inside the booking transaction
  * (so a refused or rolled-back booking counts nothing), when the atomic statement's stripe
  * had no allowance left for it. On the month locked by lockQuota: under the limit it hands out

@@ -18,6 +18,13 @@ import { slotUnavailable } from './refusal.js';
 export const IN_TRANSACTION = Symbol('in transaction');
 
 /**
+ * bookOneAtomically's answer when no quota stripe had allowance left for it: the booking
+ * transaction's slow path (which refills the stripes, buys a pack or refuses at the limit)
+ * decides, unless another booking refilled the month meanwhile (see createBooking).
+ */
+export const QUOTA_SLOW = Symbol('quota slow path');
+
+/**
  * bookOneAtomically's answer when it judged on a remembered snapshot and may not answer from
  * it: the caller reads a fresh snapshot and calls again.
  */
@@ -50,9 +57,8 @@ export interface JudgedSchedule {
  * taken slot or a full day itself.
  *
  * Answers IN_TRANSACTION for what the statement does not do, for the caller to run the
- * booking transaction instead: a live Idempotency-Key (a replay), a refusal in JS with a key
- * (it may be a replay's), and a quota stripe with no allowance left (the slow path, which
- * refills the stripes, refuses at the limit or buys a pack).
+ * booking transaction instead: a live Idempotency-Key (a replay) and a refusal in JS with a
+ * key (it may be a replay's); and QUOTA_SLOW when no quota stripe had allowance left.
  */
 export async function bookOneAtomically(
   sql: Sql,
@@ -62,7 +68,7 @@ export async function bookOneAtomically(
   human: JudgedSchedule | undefined,
   now: Date,
   scope?: IdempotencyScope,
-): Promise<StoredResponse | typeof IN_TRANSACTION | typeof JUDGE_AGAIN> {
+): Promise<StoredResponse | typeof IN_TRANSACTION | typeof JUDGE_AGAIN | typeof QUOTA_SLOW> {
   const early = human ? judgeStart(human.snapshot, request.start, request.durationMinutes, now) : notFound('Human');
   if (early) {
     if (human?.remembered) return JUDGE_AGAIN;
@@ -91,7 +97,7 @@ export async function bookOneAtomically(
     // the transaction reads them again and decides.
     if (declineOf(error) === 'STALE') return human!.remembered ? JUDGE_AGAIN : IN_TRANSACTION;
     const refusal = refusalOf(error);
-    if (refusal === IN_TRANSACTION) return IN_TRANSACTION;
+    if (refusal === IN_TRANSACTION || refusal === QUOTA_SLOW) return refusal;
     if (!refusal) throw error;
     // The statement wrote nothing, the key's claim included: keep the refusal for a retry.
     if (scope) await saveRefusal(sql, scope, refusal);
@@ -99,13 +105,14 @@ export async function bookOneAtomically(
   }
 }
 
-function refusalOf(error: unknown): AppError | typeof IN_TRANSACTION | undefined {
+function refusalOf(error: unknown): AppError | typeof IN_TRANSACTION | typeof QUOTA_SLOW | undefined {
   // 23P01 from either exclusion constraint (or 40P01 when two inserts waited on each other).
   if (isBookingConflict(error)) return slotUnavailable();
   switch (declineOf(error)) {
     case 'SLOT_UNAVAILABLE':
       return slotUnavailable();
     case 'QUOTA_SLOW':
+      return QUOTA_SLOW;
     case 'KEY_TAKEN':
     case 'STALE':
       return IN_TRANSACTION;

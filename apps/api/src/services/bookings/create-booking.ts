@@ -1,12 +1,12 @@
 import type { CreateBookingBody } from '@humantime/contract';
 import type { Sql } from '../../db/sql.js';
-import { lockQuota } from '../billing/consume-quota.js';
+import { lockQuota, refilledMeanwhile } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import type { BookingDates, Schedules, SchedulesRequest } from '../organizations/key-authority.js';
 import { candidateDates, schedulesReader, type TimedSnapshot } from '../schedule/load-schedule.js';
 import { bookGroup } from './book-group.js';
-import { bookOneAtomically, IN_TRANSACTION, JUDGE_AGAIN } from './book-one-atomically.js';
+import { bookOneAtomically, IN_TRANSACTION, JUDGE_AGAIN, QUOTA_SLOW } from './book-one-atomically.js';
 import { attendeeOf, bookOne } from './book-one.js';
 import type { BookingRequest } from './claim-time.js';
 import { scopeOf, type StoredResponse } from './idempotency.js';
@@ -14,10 +14,19 @@ import { runIdempotent } from './run-idempotent.js';
 
 type BookingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;
 
-async function book(query: Sql, deps: BookingDeps, org: AuthedOrganization, body: CreateBookingBody, now: Date) {
+/**
+ * Thrown inside the booking transaction (so it rolls back, holding nothing) by a booking that
+ * came there from QUOTA_SLOW and found, once it held the month's lock, that another booking had
+ * refilled the stripes meanwhile: it goes back to the atomic statement.
+ */
+class RefilledMeanwhile extends Error {}
+
+async function book(query: Sql, deps: BookingDeps, org: AuthedOrganization, body: CreateBookingBody, now: Date, backIfRefilled: boolean) {
   // The contract allows exactly one of human_id and human_ids (with mode).
   if (body.human_ids && body.mode) return bookGroup(query, deps, org, { ...body, human_ids: body.human_ids, mode: body.mode }, now);
-  return bookOne(query, deps, org, requestOf(org, body), now, await lockQuota(query, org, now));
+  const quota = await lockQuota(query, org, now);
+  if (backIfRefilled && refilledMeanwhile(org, now, quota)) throw new RefilledMeanwhile();
+  return bookOne(query, deps, org, requestOf(org, body), now, quota);
 }
 
 const requestOf = (org: AuthedOrganization, body: CreateBookingBody): BookingRequest => ({
@@ -45,8 +54,8 @@ export interface BookingSchedules {
  * remembered snapshot never refuses by itself: a refusal, or a STALE decline, reads the
  * snapshot fresh and judges once more (a second STALE goes to the transaction), so the answer
  * is always the one a fresh read gives (listed ⇔ bookable). Several humans, and
- * the cases the statement leaves over (a replay, a pack to buy, rules changing under the
- * booking): the booking transaction, where the bookings, their quota units, events and
+ * the cases the statement leaves over (a replay, a refill or a pack to buy, rules changing
+ * under the booking): the booking transaction, where the bookings, their quota units, events and
  * deliveries and (with an Idempotency-Key) the replayable response commit together.
  */
 export async function createBooking(
@@ -57,25 +66,40 @@ export async function createBooking(
   schedules: BookingSchedules = { read: schedulesReader(deps.store.sql, org.id) },
 ): Promise<StoredResponse> {
   const now = deps.clock();
-  if (body.human_id) {
-    const request = requestOf(org, body);
-    const dates = candidateDates(request.start);
-    const scope = scopeOf(org.id, idempotencyKey, body, now);
-    const attempt = (human: TimedSnapshot | undefined, remembered: boolean) => {
-      const judged = human && { snapshot: human.at(now), rulesVersion: human.rulesVersion, remembered };
-      return bookOneAtomically(deps.store.sql, deps, org, request, judged, now, scope);
-    };
+  const inTransaction = (backIfRefilled: boolean) =>
+    runIdempotent(deps, org.id, idempotencyKey, body, now, async (query) => {
+      const { booking, deliveries } = await book(query, deps, org, body, now, backIfRefilled);
+      return { response: { status: 201, body: booking }, deliveries };
+    });
+  if (!body.human_id) return inTransaction(false);
+  const request = requestOf(org, body);
+  const dates = candidateDates(request.start);
+  const scope = scopeOf(org.id, idempotencyKey, body, now);
+  const attempt = (human: TimedSnapshot | undefined, remembered: boolean) => {
+    const judged = human && { snapshot: human.at(now), rulesVersion: human.rulesVersion, remembered };
+    return bookOneAtomically(deps.store.sql, deps, org, request, judged, now, scope);
+  };
+  const atomically = async () => {
     const kept = schedules.remembered?.(request.humanId, dates);
-    let answer = kept ? await attempt(kept, true) : JUDGE_AGAIN;
-    if (answer === JUDGE_AGAIN) {
-      const fresh = await schedules.read({ humanIds: [request.humanId], ...dates });
-      answer = await attempt(fresh.get(request.humanId), false);
-    }
+    const answer = kept ? await attempt(kept, true) : JUDGE_AGAIN;
+    if (answer !== JUDGE_AGAIN) return answer;
+    const fresh = await schedules.read({ humanIds: [request.humanId], ...dates });
     // A fresh snapshot is never judged again: JUDGE_AGAIN comes only from a remembered one.
-    if (answer !== IN_TRANSACTION && answer !== JUDGE_AGAIN) return answer;
+    return attempt(fresh.get(request.humanId), false);
+  };
+  let answer = await atomically();
+  if (answer === QUOTA_SLOW) {
+    // Bookings that race past the last allowance all come here at once; one refills (or buys the
+    // pack) and the others, finding allowance once they hold the month's lock, go back to the
+    // statement instead of each holding every stripe for a whole transaction. Once only: a
+    // second QUOTA_SLOW stays in the transaction, so the booking always ends.
+    try {
+      return await inTransaction(true);
+    } catch (error) {
+      if (!(error instanceof RefilledMeanwhile)) throw error;
+    }
+    answer = await atomically();
   }
-  return runIdempotent(deps, org.id, idempotencyKey, body, now, async (query) => {
-    const { booking, deliveries } = await book(query, deps, org, body, now);
-    return { response: { status: 201, body: booking }, deliveries };
-  });
+  if (answer !== IN_TRANSACTION && answer !== JUDGE_AGAIN && answer !== QUOTA_SLOW) return answer;
+  return inTransaction(false);
 }
