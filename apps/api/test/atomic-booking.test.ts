@@ -251,6 +251,7 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
           rulesVersion: rulesVersion ?? timed.rulesVersion,
           event: eventOf({ organizationId: org.id, type: 'booking.confirmed', booking, at: now }),
           quota: stripeUnitOf(authed, now),
+          clearExpiredHolds: true,
           idempotency: scope && { claim: claimOf(scope), response: { status: 201, body: booking } },
           now,
         });

@@ -38,6 +38,27 @@ async function setAvailability(humanId: string, body: Record<string, unknown>) {
 }
 
 describe('a booking judged on a remembered snapshot', () => {
+  it('books a start that a hold made since held until it expired: the expired hold goes, the booking stands', async () => {
+    // The remembered snapshot has no hold, so the statement skips deleting expired holds; the
+    // expired hold's claim then takes the slot, and the booking is judged again on a fresh read.
+    const { humanId } = await warmHuman();
+    const hold = await app.call('POST', '/v1/holds', { key, body: { human_id: humanId, starts_at: at(MONDAY, '11:00'), duration: 30 } });
+    expect(hold.status, hold.text).toBe(201);
+    app.clock.now = new Date(Date.parse(hold.body.expires_at) + 1);
+    const res = await book(humanId, '11:00');
+    expect(res.status, res.text).toBe(201);
+    expect(await countRows(app, 'holds', `human_id = '${humanId}'`)).toBe(0);
+    expect(await countRows(app, 'time_claims', `human_id = '${humanId}'`)).toBe(2);
+  });
+
+  it('is refused a start a live hold made since keeps', async () => {
+    const { humanId } = await warmHuman();
+    const hold = await app.call('POST', '/v1/holds', { key, body: { human_id: humanId, starts_at: at(MONDAY, '11:00'), duration: 30 } });
+    expect(hold.status, hold.text).toBe(201);
+    expectEnvelope(await book(humanId, '11:00'), 409, 'SLOT_UNAVAILABLE');
+    expect(await countRows(app, 'holds', `human_id = '${humanId}'`)).toBe(1);
+  });
+
   it('meets shortened working hours at once', async () => {
     const { humanId } = await warmHuman();
     await setAvailability(humanId, { work_start: '09:00', work_end: '10:30' });

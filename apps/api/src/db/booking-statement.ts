@@ -25,6 +25,12 @@ export interface BookingStatement {
   event: NewEvent;
   /** The quota unit's fast path: one stripe of the month's counter. */
   quota: StripeUnit;
+  /**
+   * Whether the statement first deletes the human's expired holds and their claims (so that
+   * the exclusion constraint meets only live ones). Always, but for a booking judged on a
+   * remembered snapshot in which the human had no hold: see bookOneAtomically.
+   */
+  clearExpiredHolds: boolean;
   /** With an Idempotency-Key: the key's claim and the response stored with it. */
   idempotency?: { claim: KeyClaim; response: { status: number; body: unknown } } | undefined;
   now: Date;
@@ -78,8 +84,12 @@ function build(s: BookingStatement): { text: string; values: unknown[] } {
      rules_ok AS (SELECT ${ensure(rulesStill(p, s), 'STALE')} AS ok FROM key_ok),
      quota AS (${stripeUnitUpdate(p, s.quota, 'rules_ok')} RETURNING 1),
      units AS (SELECT ${ensure('count(*) = 1', 'QUOTA_SLOW')} AS ok FROM quota),
-     ${expiredHoldsDeleteCtes(p, s.booking.organizationId, [s.booking.humanId], s.now, 'units')},
-     cleared AS (SELECT count(*) AS holds FROM expired_claims),
+     ${
+       s.clearExpiredHolds
+         ? `${expiredHoldsDeleteCtes(p, s.booking.organizationId, [s.booking.humanId], s.now, 'units')},
+     cleared AS (SELECT count(*) AS holds FROM expired_claims),`
+         : `cleared AS (SELECT 0 AS holds FROM units),`
+     }
      booking AS (${bookingInsert(p, s.booking, 'key_ok, units, cleared')} RETURNING id),
      claim AS (${timeClaimInsert(p, s.booking.organizationId, s.booking.humanId, s.booking.id, s.claim, 'booking')} RETURNING 1),
      day AS (${dayCountUpsert(p, s.dayCount, 'claim')} RETURNING 1),
@@ -103,6 +113,7 @@ const rulesStill = (p: Params, s: BookingStatement) => `EXISTS (SELECT FROM huma
  */
 export async function runBookingStatement(sql: Sql, s: BookingStatement): Promise<number> {
   const { text, values } = build(s);
-  const [row] = await sql<{ deliveries: number }>(text, values, s.idempotency ? 'humantime_book_one_keyed' : 'humantime_book_one');
+  const name = `humantime_book_one${s.idempotency ? '_keyed' : ''}${s.clearExpiredHolds ? '' : '_holdless'}`;
+  const [row] = await sql<{ deliveries: number }>(text, values, name);
   return row!.deliveries;
 }

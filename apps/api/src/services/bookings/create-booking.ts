@@ -76,7 +76,7 @@ export async function createBooking(
   const dates = candidateDates(request.start);
   const scope = scopeOf(org.id, idempotencyKey, body, now);
   const attempt = (human: TimedSnapshot | undefined, remembered: boolean) => {
-    const judged = human && { snapshot: human.at(now), rulesVersion: human.rulesVersion, remembered };
+    const judged = human && { snapshot: human.at(now), rulesVersion: human.rulesVersion, remembered, hasHolds: human.hasHolds };
     return bookOneAtomically(deps.store.sql, deps, org, request, judged, now, scope);
   };
   const atomically = async () => {

@@ -79,6 +79,12 @@ export interface TimedSnapshot {
    */
   rulesVersion: string;
   at(now: Date): ScheduleSnapshot;
+  /**
+   * Whether any hold's claim (live or expired, not yet deleted) touched the read's window. A
+   * booking judged on a remembered snapshot without one skips deleting expired holds (see
+   * book-one-atomically.ts).
+   */
+  hasHolds: boolean;
   /** Epoch ms when `at` next changes after `now`: the next live hold's expiry (Infinity: never). */
   changesAfter(now: Date): number;
 }
@@ -106,6 +112,7 @@ export function readSnapshot(raw: SnapshotRow | string): TimedSnapshot {
   return {
     version: row.version,
     rulesVersion: row.rules_version,
+    hasHolds: holds.length > 0,
     // Without holds (the usual case) every `now` sees the same snapshot: no copy.
     at: (now) => {
       if (holds.length === 0) return base;
