@@ -33,7 +33,7 @@ ${run.connections} connections, ${run.elapsedSeconds} s in all) on the project's
 These machines are shared and noisy: compare figures within one run, not across runs.
 ${md.join('\n')}
 
-## Where the time goes (profiled 2026-11-23, issue 16)
+## Where the time goes (profiled 2026-11-23 and 2026-11-24, issue 16)
 
 Profiles are CPU profiles of the built server under each load (\`BENCH_PROF=<dir> pnpm
 --filter @humantime/api bench:section <section>\`), cut to the seconds of the measured run.
@@ -60,20 +60,40 @@ run divided by its requests: a busy machine distorts it far less than requests p
   of the run waiting on PostgreSQL; with three, it is busy and the query's writes are a
   fraction of the answers' writes. The statement itself is cheap on a warm cache (key by
   unique index, a bucket upsert on an UNLOGGED row, the human's version; the snapshot's
-  subqueries do not run), and the answer is the kept one.
-- **Bookings, PostgreSQL: now two round trips, and the machine's two cores.** The key
+  subqueries do not run), and the answer is the kept one. On 2026-11-24 (a faster machine:
+  bare 12,500 req/s) the machine was a third idle during this run and the API's event loop
+  72 % busy: the run is bound by the round trip's latency, not by CPU, and 2, 3 or 4 key
+  statements in flight gave the same 49.6-50.4 % of bare.
+- **Bookings, PostgreSQL: two round trips, and the machine's two cores.** The key
   statement (coalesced as above) and the atomic statement; the snapshot the judge uses is the
   one this process remembers, its rules checked by the atomic statement (\`rules_version\`).
-  The API process spends about 0.7-0.9 ms of CPU per booking, nearly half of it in \`writev\`,
-  four fifths of that the pg driver's writes. PostgreSQL's backends take about one core at
-  750 bookings/s, some 1.3 ms of CPU per booking (the bare route's INSERT: about 0.2 ms): the
-  atomic statement's seven writes, their eleven foreign-key checks, the human's version bump
-  (one per transaction now; the time claim and the day count each bumped it before) and the
-  commit. With autocannon's share, a booking costs some 2.3 ms of CPU on a 2-core machine, a
-  ceiling near 850/s; 1,000/s would need the database's own work per booking cut by half (or
-  a third core), not the API's. Two database-side queues found earlier stay removed: the
-  organization's single quota row (now 8 stripes) and a NOTIFY on every booking (now only
-  when deliveries are written; an organization with webhooks still takes its lock).
+  Measured 2026-11-24 with \`perf record -a\` over the run, at ~1,250 bookings/s: the
+  machine is 85-90 % busy, the booking statements' backends take 0.85 of a core (about 0.65 ms
+  per booking), the key statements' backends 0.08 ms, the API process about 0.5 ms (its
+  \`writev\`, a third of its profile, is partly the time the woken backend runs on the same
+  core), autocannon under 0.1 ms. The bare route's INSERT costs all of that some 0.45 ms per
+  request. Of the backends' time: starting the executor for the large statement about 17 %,
+  the CTEs' own work (the stripe, the booking with 7 index entries, the claim with its gist
+  exclusion check, the day count, the event) about 30 %, foreign-key checks and the time claim's
+  version trigger about 15 %, the commit's WAL flush about 10 %. Found and removed this time:
+  - **Connection churn.** pg's \`pool.query\` discards a connection on any error, so every
+    declined statement (a taken slot, a dry quota stripe) forked a new backend, which then
+    parsed and planned every named statement again: about 58 new connections in one 10 s run.
+    The store now gives back a connection whose statement the server refused.
+  - **The slow path at the quota.** The run crosses Growth's 10,000 bookings and buys a pack
+    every 500. Every stripe that ran dry sent its booking to the slow path (which locks the
+    month and all 8 stripes for a whole transaction), about 146 times a run, and at a pack
+    boundary every racing booking did the whole slow path in turn. Now a booking takes the
+    first stripe with allowance that no racing booking is taking (advisory try-locks), so the
+    slow path runs once per refill, and the bookings racing it go back to the statement once
+    they see the refill done (docs/decisions.md, "The striped quota counter").
+  - **Expired holds.** A booking judged on a remembered snapshot without holds no longer
+    deletes expired holds first: about 6 % of the backends' CPU per booking.
+  - **The humans row's version triggers** are WHEN conditions now (two plpgsql calls fewer).
+  - Tried and left out: dropping the six foreign keys to organizations and bookings (3 % of the
+    backends' CPU, no measurable throughput, and it weakens the invariants); the humans CHECK
+    constraints (re-parsed from their stored form at every update of the row, 1.5 %); a Unix
+    socket (no gain on this machine).
 - **On a slower machine (measured 2026-11-23, a later session).** The same code on another VM
   of this kind ran everything slower, and unevenly: one fixed JavaScript loop took 515-717 ms
   across six runs, and the bare slots route cost 0.24 ms of CPU per request (0.146 before). The
@@ -89,7 +109,9 @@ run divided by its requests: a busy machine distorts it far less than requests p
     The bench still connects over TCP to 127.0.0.1:5432 as before, so that figure is not in the
     table.
   - **PostgreSQL's share is now printed.** The table has "PostgreSQL CPU per booking": every
-    postgres process's CPU over the run, divided by the bookings. It read 1.4-2.0 ms here.
+    postgres process's CPU over the run, divided by the bookings. It read 1.4-2.0 ms here. (It
+    was then a sum over all postgres processes before and after the run, so the backends that
+    churned (see above) took their CPU out of it; it is counted per process since 2026-11-24.)
   - **A cost found and removed.** \`perf\` on the backends showed 11 % of their time in the
     planner. The coalesced key statement was planned afresh at every run; it now has connections
     that plan generically (docs/decisions.md, "Key statements planned once").
