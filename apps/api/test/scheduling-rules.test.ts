@@ -46,6 +46,28 @@ describe('scheduling rules on availability', () => {
     const odd = await app.call('PUT', `/v1/humans/${humanId}/availability`, { key, body: { ...base, meeting_durations: [45], slot_interval: 10 } });
     expect(odd.status).toBe(200);
   });
+
+  it('are held to the same ranges by the database, at their edges, whoever writes the row', async () => {
+    const humanId = await createRuledHuman(app, key, {});
+    // Each column with the lowest and the highest value allowed; one past each edge is refused.
+    const edges: [string, number, number][] = [
+      ['buffer_before', 0, 240],
+      ['buffer_after', 0, 240],
+      ['minimum_notice', 0, 43_200],
+      ['booking_horizon_days', 1, 730],
+      ['slot_interval', 5, 480],
+      ['max_bookings_per_day', 1, 100],
+    ];
+    const write = (column: string, value: number | null) =>
+      app.database.store.sql(`UPDATE humans SET ${column} = $1 WHERE id = $2::uuid`, [value, humanId]);
+    for (const [column, low, high] of edges) {
+      await write(column, low);
+      await write(column, high);
+      await write(column, null);
+      await expect(write(column, low - 1), `${column} ${low - 1}`).rejects.toMatchObject({ code: '23514' });
+      await expect(write(column, high + 1), `${column} ${high + 1}`).rejects.toMatchObject({ code: '23514' });
+    }
+  });
 });
 
 describe('each rule, end to end', () => {
