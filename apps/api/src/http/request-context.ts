@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger } from '../lib/logger.js';
+import { requestLineWriter, type Logger } from '../lib/logger.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -9,10 +9,7 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * it on the response, and writes one structured log line when the response is finished.
  */
 export function requestContext(logger: Logger): RequestHandler {
-  // The request line is built here from fixed fields (no header, no body, no query string), so
-  // the logger's redaction, a safety net for lines built elsewhere, has nothing to find in it:
-  // this child skips it, half the cost of a line (1.7 of 3.5 µs measured), on every request.
-  const lines = logger.child({}, { redact: [] });
+  const line = requestLineWriter(logger);
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const incoming = req.header('x-request-id');
@@ -21,18 +18,15 @@ export function requestContext(logger: Logger): RequestHandler {
     res.setHeader('X-Request-Id', requestId);
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      lines.info(
-        {
-          request_id: requestId,
-          method: req.method,
-          // The path only: query strings are the caller's and are not ours to keep.
-          path: req.originalUrl.split('?')[0],
-          status: res.statusCode,
-          duration_ms: Math.round(durationMs * 100) / 100,
-          organization_id: res.locals.organization?.id ?? null,
-        },
-        'request',
-      );
+      line({
+        request_id: requestId,
+        method: req.method,
+        // The path only: query strings are the caller's and are not ours to keep.
+        path: req.originalUrl.split('?')[0]!,
+        status: res.statusCode,
+        duration_ms: Math.round(durationMs * 100) / 100,
+        organization_id: (res.locals.organization?.id as string | undefined) ?? null,
+      });
     });
     next();
   };

@@ -27,3 +27,39 @@ export function createLogger(level: Config['logLevel']): Logger {
     destination,
   );
 }
+
+/** The fields of the one line each request logs (http/request-context.ts). */
+export interface RequestLine {
+  request_id: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  organization_id: string | null;
+}
+
+/**
+ * The request line's writer: the same JSON line `logger.info(fields, 'request')` writes, with
+ * the logger's level check, time, bindings and destination (pino's documented symbols), but
+ * put together here, since its fields are known. Through pino's generic path the line cost
+ * about a tenth of a warm slots request's CPU (slots on PostgreSQL: 0.138 ms per request with
+ * it, 0.125 ms with request logging off); a line is nearly all of that request's own work.
+ * Strings go through JSON.stringify, so a client's path cannot break the line. The redaction
+ * the logger has for lines built elsewhere has nothing to find here: no header, body or query.
+ */
+export function requestLineWriter(logger: Logger): (fields: RequestLine) => void {
+  const { chindingsSym, timeSym, streamSym } = pino.symbols;
+  const internals = logger as unknown as Record<symbol, unknown>;
+  const bindings = internals[chindingsSym] as string;
+  const time = internals[timeSym] as () => string;
+  const stream = internals[streamSym] as { write(line: string): unknown };
+  const level = logger.levels.values.info!;
+  return (f) => {
+    if (!logger.isLevelEnabled('info')) return;
+    stream.write(
+      `{"level":${level}${time()}${bindings},"request_id":${JSON.stringify(f.request_id)},"method":${JSON.stringify(f.method)},` +
+        `"path":${JSON.stringify(f.path)},"status":${f.status},"duration_ms":${f.duration_ms},` +
+        `"organization_id":${f.organization_id === null ? 'null' : JSON.stringify(f.organization_id)},"msg":"request"}\n`,
+    );
+  };
+}

@@ -64,7 +64,8 @@ describe('the built server (node dist/server.js)', () => {
   });
 
   it('logs JSON lines, with no TypeScript loader in the process', async () => {
-    expect(server!.stdout).toContain('"msg":"humantime API listening"');
+    // Log lines are written in batches at least every 200 ms (src/lib/logger.ts): wait for it.
+    await waitFor('the listening line', () => server!.stdout.includes('"msg":"humantime API listening"') || undefined);
     expect(server!.process.spawnargs).toEqual([process.execPath, SERVER]);
   });
 });
