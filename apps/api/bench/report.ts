@@ -63,7 +63,13 @@ run divided by its requests: a busy machine distorts it far less than requests p
   subqueries do not run), and the answer is the kept one. On 2026-11-24 (a faster machine:
   bare 12,500 req/s) the machine was a third idle during this run and the API's event loop
   72 % busy: the run is bound by the round trip's latency, not by CPU, and 2, 3 or 4 key
-  statements in flight gave the same 49.6-50.4 % of bare.
+  statements in flight gave the same 49.6-50.4 % of bare. A key statement averages 8-9
+  requests (of the 10 connections), nearly always one in flight: the requests arrive together,
+  wait for one round trip together and are answered together. Sending part of a turn's
+  requests early, to overlap that wait with the API's work, made more statements and cost
+  more than it saved (41-47 %). With request logging off the API's CPU per request fell from
+  0.138 to 0.125 ms (55-56 % of bare); the request line is now put together by the logger
+  module from its known fields (\`requestLineWriter\`) instead of pino's generic path.
 - **Bookings, PostgreSQL: two round trips, and the machine's two cores.** The key
   statement (coalesced as above) and the atomic statement; the snapshot the judge uses is the
   one this process remembers, its rules checked by the atomic statement (\`rules_version\`).
