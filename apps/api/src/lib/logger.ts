@@ -41,10 +41,10 @@ export interface RequestLine {
 /**
  * The request line's writer: the same JSON line `logger.info(fields, 'request')` writes, with
  * the logger's level check, time, bindings and destination (pino's documented symbols), but
- * put together here, since its fields are known. Through pino's generic path the line cost
- * about a tenth of a warm slots request's CPU (slots on PostgreSQL: 0.138 ms per request with
- * it, 0.125 ms with request logging off); a line is nearly all of that request's own work.
- * Strings go through JSON.stringify, so a client's path cannot break the line. The redaction
+ * put together here, since its fields are known. Request logging is about a tenth of a warm
+ * slots request's CPU (slots on PostgreSQL: 0.138 ms per request with it, 0.125 ms with it
+ * off); pino's generic path took 3.7 µs of a line in a micro-benchmark, this 1.6, and the
+ * bench moved to 0.134-0.137 ms (docs/benchmarks.md). Strings go through JSON.stringify, so a client's path cannot break the line. The redaction
  * the logger has for lines built elsewhere has nothing to find here: no header, body or query.
  */
 export function requestLineWriter(logger: Logger): (fields: RequestLine) => void {
