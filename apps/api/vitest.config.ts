@@ -22,8 +22,9 @@ export default defineConfig({
         test: {
           name: 'embedded',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // test/multiprocess shares one database between processes: PostgreSQL only.
-          exclude: [...configDefaults.exclude, 'test/multiprocess/**'],
+          // test/multiprocess shares one database between processes, and test/faults stops
+          // and starts a PostgreSQL instance of its own: PostgreSQL only.
+          exclude: [...configDefaults.exclude, 'test/multiprocess/**', 'test/faults/**'],
           env: { HT_TEST_STORE: 'embedded', ...fuzz },
         },
       },

@@ -27,6 +27,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -57,6 +58,11 @@ const EnvSchema = z.object({
 export interface Config {
   /** PostgreSQL server URL; undefined selects the embedded PGlite store under dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * On a server: how long a statement waits for a connection before it fails as unavailable
+   * (503 SERVICE_UNAVAILABLE), so no request hangs while the database is away.
+   */
+  databaseConnectTimeoutMs: number;
   dataDir: string;
   port: number;
   host: string;
@@ -96,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   return {
     databaseUrl: e.DATABASE_URL,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     dataDir: path.resolve(e.DATA_DIR),
     port: e.PORT,
     host: e.HOST,

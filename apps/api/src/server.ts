@@ -24,7 +24,11 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const embedded = !config.databaseUrl;
   const unlock = embedded ? await lockDataDir(await ensureDir(config.dataDir)) : async () => {};
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: embeddedStoreDir(config.dataDir) });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: embeddedStoreDir(config.dataDir),
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
   const applied = await store.migrate();
   logger.info({ store: store.kind, applied_migrations: applied }, 'store ready');
 

@@ -21,7 +21,7 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(config.logLevel);
-  const store = await openStore({ databaseUrl: config.databaseUrl, poolSize: 5 });
+  const store = await openStore({ databaseUrl: config.databaseUrl, poolSize: 5, connectTimeoutMs: config.databaseConnectTimeoutMs });
   // Safe beside API processes: the runner applies each migration once under an advisory lock.
   await store.migrate();
   const worker = new DeliveryWorker({ db: store.db, config, clock: () => new Date(), logger });

@@ -37,6 +37,7 @@ describe('error codes', () => {
       BOOKING_CANCELLED: 409,
       DELIVERY_PENDING: 409,
       NOT_IMPLEMENTED: 501,
+      SERVICE_UNAVAILABLE: 503,
     });
   });
 

@@ -29,6 +29,9 @@ export const ERROR_CODES = [
   // Answered by the server for a route that the contract declares but that has no handler
   // yet, so a partly built server still speaks the envelope instead of crashing or 404ing.
   'NOT_IMPLEMENTED',
+  // The database cannot be reached right now (a restart, a failover): retry after Retry-After,
+  // with the same Idempotency-Key for a booking.
+  'SERVICE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -52,6 +55,7 @@ export const ERROR_STATUS = {
   BOOKING_CANCELLED: 409,
   DELIVERY_PENDING: 409,
   NOT_IMPLEMENTED: 501,
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -24,6 +24,8 @@ export const NEXT_STEP: Record<ErrorCode | 'NO_SLOT_AVAILABLE' | 'CONNECTION_ERR
   WEBHOOK_URL_TAKEN: 'That URL is already registered as a webhook of this organization. Use the existing one.',
   DELIVERY_PENDING: 'The delivery is still being attempted automatically. Check again later.',
   NOT_IMPLEMENTED: 'The server does not support this yet. Tell a person.',
+  SERVICE_UNAVAILABLE:
+    'The service cannot reach its database for a moment (a restart or failover). Wait a few seconds and call again; a booking retried with the same idempotency_key never books twice.',
   NO_SLOT_AVAILABLE: 'No bookable slot in that window. Widen the dates, times or weekdays and call book_first_available or find_slots again.',
   CONNECTION_ERROR: 'The humantime API could not be reached. Wait a moment and try again; if it persists, check HUMANTIME_URL.',
   TIMEOUT: 'The humantime API did not answer in time. Try again; a booking retried with the same idempotency_key never books twice.',

@@ -47,6 +47,7 @@ export {
   InternalServerError,
   DeliveryPendingError,
   NotImplementedError,
+  ServiceUnavailableError,
 } from './errors/api-errors.js';
 export { OutsideBookingWindowError, BookingCancelledError } from './errors/rule-errors.js';
 export { isHumantimeError, type HumantimeErrorByCode } from './errors/is-humantime-error.js';

@@ -9,6 +9,7 @@ import { PrismaClient } from '../generated/prisma/client.js';
 import { migrate, migrationsApplied, readMigrations, type Migration } from './migrate.js';
 import type { Sql, SqlSession } from './sql.js';
 import { KEY_STATEMENTS_IN_FLIGHT } from './tables/api-key-batch.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 export type Db = PrismaClient;
 
@@ -148,6 +149,12 @@ export interface StoreOptions {
   /** Connection pool size on a server. */
   poolSize?: number;
   /**
+   * On a server: how long a statement may wait for a connection (opening one, or for a free
+   * one in the pool) before it fails as unavailable. Bounds every request's wait while the
+   * database is away. Default 1,500 ms.
+   */
+  connectTimeoutMs?: number;
+  /**
    * Told of every statement sent to the database, by anyone (the driver statements, Prisma's,
    * transactions' BEGIN and COMMIT): each is one round trip. For the tests that count them.
    */
@@ -236,14 +243,37 @@ function statementNamer(cap = 500) {
   };
 }
 
+interface PoolOptions {
+  max: number;
+  connectTimeoutMs: number;
+  onStatement: StoreOptions['onStatement'];
+  /** More `-c name=value` startup settings. */
+  settings?: string;
+}
+
 /**
  * A pool of `max` connections. Every session in UTC (dates and timestamps passed without a
- * zone mean UTC), plus `settings` (more `-c name=value`).
+ * zone mean UTC), plus `settings`.
  */
-function serverPool(databaseUrl: string, max: number, onStatement: StoreOptions['onStatement'], settings = ''): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, options: `-c TimeZone=UTC${settings}` });
+function serverPool(databaseUrl: string, { max, connectTimeoutMs, onStatement, settings = '' }: PoolOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    options: `-c TimeZone=UTC${settings}`,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // A peer that vanished without a reset (a failover, a cut network) is noticed by TCP.
+    keepAlive: true,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    // Nor a checked-out one: pg-pool listens for errors on idle clients only, and a client
+    // whose server restarts between two statements of a transaction emits 'error' with no
+    // listener, which would end the process. The statement in flight (or the next one) fails
+    // on its own, and the pool discards the client when it is released, as it is no longer
+    // queryable.
+    client.on('error', () => {});
+  });
   if (onStatement) {
     // Every statement of every pooled connection, Prisma's included.
     pool.on('connect', (client) => {
@@ -258,10 +288,15 @@ function serverPool(databaseUrl: string, max: number, onStatement: StoreOptions[
   return pool;
 }
 
-function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOptions['onStatement']): Store {
-  const pool = serverPool(databaseUrl, poolSize, onStatement);
+function openServer(databaseUrl: string, poolSize: number, connectTimeoutMs: number, onStatement: StoreOptions['onStatement']): Store {
+  const pool = serverPool(databaseUrl, { max: poolSize, connectTimeoutMs, onStatement });
   // The key statements' own connections (Store.keySql).
-  const keyPool = serverPool(databaseUrl, KEY_STATEMENTS_IN_FLIGHT, onStatement, ' -c plan_cache_mode=force_generic_plan');
+  const keyPool = serverPool(databaseUrl, {
+    max: KEY_STATEMENTS_IN_FLIGHT,
+    connectTimeoutMs,
+    onStatement,
+    settings: ' -c plan_cache_mode=force_generic_plan',
+  });
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   const nameOf = statementNamer();
   // A caller's own name, or one given here (see statementNamer).
@@ -275,14 +310,15 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
   // statement) cost a new backend (a fork, its caches, every named statement parsed and planned
   // again). An error the server answered leaves the connection ready for the next statement
   // (autocommit: the statement's transaction is over), so it goes back to the pool; only a
-  // connection that failed otherwise is discarded.
+  // connection that failed otherwise (or that the server is closing) is discarded.
   const sqlOn = (on: pg.Pool): Sql => async (text, params, name) => {
     const client = await on.connect();
     let result;
     try {
       result = await client.query(statement(text, params, name));
     } catch (error) {
-      client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+      const answered = error instanceof pg.DatabaseError && !isDatabaseUnavailable(error);
+      client.release(answered ? undefined : (error as Error));
       throw error;
     }
     client.release();
@@ -290,8 +326,10 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
   };
   // One pooled connection for the span of `fn`: the migration runner's session and the
   // booking transaction's.
+  // A connection that was lost on the way is discarded, not given back.
   const withClient = async <T>(fn: (s: SqlSession) => Promise<T>) => {
     const client = await pool.connect();
+    let lost: Error | undefined;
     try {
       return await fn({
         query: async (text, params, name) => (await client.query(statement(text, params, name))).rows,
@@ -299,8 +337,11 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
           await client.query(text);
         },
       });
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) lost = error as Error;
+      throw error;
     } finally {
-      client.release();
+      client.release(lost);
     }
   };
   const store = withMigrations(
@@ -336,6 +377,6 @@ function openServer(databaseUrl: string, poolSize: number, onStatement: StoreOpt
 /** Opens the store the configuration selects: a PostgreSQL server, or embedded PGlite. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   return options.databaseUrl
-    ? openServer(options.databaseUrl, options.poolSize ?? 10, options.onStatement)
+    ? openServer(options.databaseUrl, options.poolSize ?? 10, options.connectTimeoutMs ?? 1_500, options.onStatement)
     : openEmbedded(options.dataDir, options.onStatement);
 }

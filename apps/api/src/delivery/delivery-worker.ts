@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config.js';
 import type { Db, StoreChanges } from '../db/open-store.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { Logger } from '../lib/logger.js';
 import { claimDeliveries, nextDueAt, releaseAllLeases, type ClaimedDelivery } from './claim-deliveries.js';
 import { recordAttempt } from './record-attempt.js';
@@ -25,6 +26,9 @@ const pollDelay = (pollMs: number) => pollMs * (0.75 + Math.random() / 2);
 const CONCURRENCY = 16;
 /** A lease outlives the attempt's timeout, so a live holder never loses it mid-attempt. */
 const LEASE_MARGIN_MS = 20_000;
+/** While the database is away, an attempt's outcome is written again after these waits (doubling). */
+const RECORD_RETRY_MIN_MS = 250;
+const RECORD_RETRY_MAX_MS = 2_000;
 
 /**
  * What one attempt came to: delivered, failed with a retry scheduled, failed for good, or
@@ -77,6 +81,8 @@ export class DeliveryWorker {
   private woken = false;
   private interrupt: (() => void) | undefined;
   private idle: Idle | undefined;
+  /** The database did not answer the last claim: delivery is paused until it does. */
+  private away = false;
 
   constructor(private readonly deps: DeliveryWorkerDeps) {
     this.workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -112,14 +118,12 @@ export class DeliveryWorker {
       if (free > 0 && !this.nothingDue()) {
         try {
           const writes = this.deps.changes?.deliveries;
-          const batch = await claimDeliveries(this.deps.db, {
-            workerId: this.workerId,
-            now: this.deps.clock(),
-            leaseMs: this.deps.config.webhooks.timeoutMs + LEASE_MARGIN_MS,
-            limit: free,
-          });
+          const now = this.deps.clock();
+          const leaseMs = this.deps.config.webhooks.timeoutMs + LEASE_MARGIN_MS;
+          const batch = await claimDeliveries(this.deps.db, { workerId: this.workerId, now, leaseMs, limit: free });
+          this.back();
           claimed = batch.length;
-          for (const delivery of batch) this.launch(delivery);
+          for (const delivery of batch) this.launch(delivery, now.getTime() + leaseMs);
           // The claim itself is one outbox write: count it as seen, and nothing sent after it.
           if (writes !== undefined && claimed < free) {
             const due = await nextDueAt(this.deps.db);
@@ -127,13 +131,27 @@ export class DeliveryWorker {
           }
         } catch (error) {
           this.idle = undefined;
-          this.logger.error({ err: error }, 'claiming deliveries failed; retrying at the next poll');
+          if (isDatabaseUnavailable(error)) this.gone(error);
+          else this.logger.error({ err: error }, 'claiming deliveries failed; retrying at the next poll');
         }
       }
       // A full batch suggests more is due: claim again at once (or when a slot frees up).
       if (claimed > 0 && claimed === free) continue;
       await this.nap();
     }
+  }
+
+  /** The database stopped answering: said once, then the poll keeps trying quietly. */
+  private gone(error: unknown): void {
+    if (this.away) return;
+    this.away = true;
+    this.logger.warn({ cause: String((error as Error).message ?? error).slice(0, 200) }, 'database unavailable: delivery paused until it answers');
+  }
+
+  private back(): void {
+    if (!this.away) return;
+    this.away = false;
+    this.logger.info('database reachable again: delivery resumed');
   }
 
   /**
@@ -170,8 +188,8 @@ export class DeliveryWorker {
     });
   }
 
-  private launch(delivery: ClaimedDelivery): void {
-    const attempt = this.attempt(delivery)
+  private launch(delivery: ClaimedDelivery, leaseEndsAt: number): void {
+    const attempt = this.attempt(delivery, leaseEndsAt)
       .catch((error: unknown) => {
         // The lease lapses and the attempt is made again: delayed, never lost.
         this.logger.error({ err: error, delivery_id: delivery.id }, 'recording a delivery attempt failed');
@@ -183,7 +201,7 @@ export class DeliveryWorker {
     this.inFlight.add(attempt);
   }
 
-  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+  private async attempt(delivery: ClaimedDelivery, leaseEndsAt: number): Promise<void> {
     const { config, clock, db } = this.deps;
     const attemptedAt = clock();
     const started = performance.now();
@@ -201,7 +219,7 @@ export class DeliveryWorker {
     const durationMs = Math.round(performance.now() - started);
     const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     const next = nextState(delivery.attempt, delivered, clock(), config.webhooks.retryDelaysMs);
-    const recorded = await recordAttempt(db, {
+    const record = {
       deliveryId: delivery.id,
       workerId: this.workerId,
       attempt: delivery.attempt,
@@ -210,7 +228,8 @@ export class DeliveryWorker {
       error: outcome.error,
       durationMs,
       next,
-    });
+    };
+    const recorded = await recordWithinLease(() => recordAttempt(db, record), leaseEndsAt, clock);
     this.deps.onAttempt?.(outcomeOf(recorded, next));
     this.logger.info(
       {
@@ -224,6 +243,23 @@ export class DeliveryWorker {
       },
       'webhook delivery attempt',
     );
+  }
+}
+
+/**
+ * Writes an attempt's outcome, and again while the database is away, for as long as this
+ * worker's lease lasts: the receiver already has the delivery, and an outcome written after
+ * the outage means it is not sent again. Past the lease another worker may claim it, so the
+ * outcome is given up (and the attempt repeated, with the same X-Service-Delivery-Id).
+ */
+async function recordWithinLease(record: () => Promise<boolean>, leaseEndsAt: number, clock: () => Date): Promise<boolean> {
+  for (let wait = RECORD_RETRY_MIN_MS; ; wait = Math.min(wait * 2, RECORD_RETRY_MAX_MS)) {
+    try {
+      return await record();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || clock().getTime() + wait >= leaseEndsAt) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 }
 

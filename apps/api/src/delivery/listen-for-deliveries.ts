@@ -7,7 +7,8 @@ export const DELIVERIES_CHANNEL = 'humantime_deliveries';
 export const LISTENER_APPLICATION_NAME = 'humantime-delivery-listener';
 
 const RECONNECT_MIN_MS = 250;
-const RECONNECT_MAX_MS = 10_000;
+// Short enough that a database back from a restart is heard from within a couple of seconds.
+const RECONNECT_MAX_MS = 2_000;
 
 export interface DeliveryListenerDeps {
   databaseUrl: string;
@@ -57,7 +58,10 @@ export class DeliveryListener {
       if (this.client === client) this.client = undefined;
       client.end().catch(() => {});
       if (this.stopped) return;
-      this.logger.warn({ err: error }, 'the LISTEN connection dropped; reconnecting (the poll covers the gap)');
+      // Said once per outage; the attempts to reconnect meanwhile are not news.
+      if (this.failures === 0) {
+        this.logger.warn({ cause: error?.message }, 'the LISTEN connection dropped; reconnecting (the poll covers the gap)');
+      }
       this.reconnectLater();
     };
     client.on('notification', () => this.deps.onNotify());
@@ -75,6 +79,7 @@ export class DeliveryListener {
       return;
     }
     this.client = client;
+    if (this.failures > 0) this.logger.info('the LISTEN connection is back');
     this.failures = 0;
     this.deps.onNotify();
   }

@@ -240,10 +240,15 @@ export class RateLimitedError extends HumantimeError {
   readonly retryAfterSeconds: number | null;
   constructor(init: HumantimeErrorInit) {
     super('RATE_LIMITED', init);
-    const header = init.headers?.get('retry-after');
-    const seconds = header ? Number(header) : NaN;
-    this.retryAfterSeconds = Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+    this.retryAfterSeconds = retryAfterSecondsOf(init.headers);
   }
+}
+
+/** Retry-After in seconds, or null when absent or not a number of seconds. */
+function retryAfterSecondsOf(headers: HumantimeErrorInit['headers']): number | null {
+  const header = headers?.get('retry-after');
+  const seconds = header ? Number(header) : NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }
 
 /**
@@ -305,6 +310,31 @@ export class NotImplementedError extends HumantimeError {
 }
 
 /**
+ * 503: the service cannot reach its database right now (a restart or failover). Retried
+ * automatically, honouring `Retry-After`, for requests that are safe to repeat: every GET,
+ * PUT, PATCH and DELETE, and a booking, which always carries an Idempotency-Key, so a retry
+ * either replays the booking that was made or makes it once. `retryAfterSeconds` is the
+ * server's last hint, or null.
+ *
+ * @example
+ * import { ServiceUnavailableError } from '@humantime/sdk';
+ * await client.bookings.create(body, { idempotencyKey: orderId }).catch((err) => {
+ *   if (err instanceof ServiceUnavailableError) return retryLater(orderId, err.retryAfterSeconds);
+ *   throw err;
+ * });
+ */
+export class ServiceUnavailableError extends HumantimeError {
+  override name = 'ServiceUnavailableError';
+  declare readonly code: 'SERVICE_UNAVAILABLE';
+  declare readonly status: number;
+  readonly retryAfterSeconds: number | null;
+  constructor(init: HumantimeErrorInit) {
+    super('SERVICE_UNAVAILABLE', init);
+    this.retryAfterSeconds = retryAfterSecondsOf(init.headers);
+  }
+}
+
+/**
  * The class for each API error code.
  *
  * @example
@@ -329,4 +359,5 @@ export const API_ERROR_CLASSES = {
   NOT_IMPLEMENTED: NotImplementedError,
   OUTSIDE_BOOKING_WINDOW: OutsideBookingWindowError,
   BOOKING_CANCELLED: BookingCancelledError,
+  SERVICE_UNAVAILABLE: ServiceUnavailableError,
 } as const satisfies Record<ErrorCode, new (init: HumantimeErrorInit) => HumantimeError>;

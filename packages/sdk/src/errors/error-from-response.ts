@@ -12,10 +12,12 @@ export interface ErrorResponse {
 }
 
 // Statuses that identify one contract code on their own. 409 and 422 carry several codes,
-// so without an envelope they stay UNEXPECTED_RESPONSE; so do 502/503/504 from a proxy.
+// so without an envelope they stay UNEXPECTED_RESPONSE; so do 502/503/504 from a proxy (a
+// proxy's 503 says nothing about this service's database, so it is not SERVICE_UNAVAILABLE).
+const FROM_PROXIES = new Set([502, 503, 504]);
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
   (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
-    .filter(([, status], _i, all) => all.filter(([, s]) => s === status).length === 1)
+    .filter(([, status], _i, all) => !FROM_PROXIES.has(status) && all.filter(([, s]) => s === status).length === 1)
     .map(([code, status]) => [status, code]),
 );
 

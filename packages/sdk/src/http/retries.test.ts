@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { HumantimeConnectionError, HumantimeAbortError } from '../errors/humantime-error.js';
-import { InternalServerError, RateLimitedError, ValidationError } from '../errors/api-errors.js';
+import { InternalServerError, RateLimitedError, ServiceUnavailableError, ValidationError } from '../errors/api-errors.js';
 import {
   HUMAN_ID,
   booking,
@@ -159,6 +159,28 @@ describe('POST /v1/bookings retries', () => {
     const calls = sequence(fail('INTERNAL_ERROR', 503), ok(booking(), 201));
     await testClient().bookings.create(bookingBody, { idempotencyKey: 'order-7' });
     expect(calls.map((call) => call.headers.get('idempotency-key'))).toEqual(['order-7', 'order-7']);
+  });
+
+  it('retries 503 SERVICE_UNAVAILABLE (the database is away) after its Retry-After, with the same key and body', async () => {
+    const arrivals: number[] = [];
+    const calls = recordRequests(server, () => {
+      arrivals.push(performance.now());
+      return arrivals.length < 3 ? fail('SERVICE_UNAVAILABLE', 503, { 'retry-after': '1' })() : Response.json(booking(), { status: 201 });
+    });
+    await expect(testClient({ retryMaxDelayMs: 5 }).bookings.create(bookingBody)).resolves.toEqual(booking());
+    expect(calls).toHaveLength(3);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(990);
+    expect(arrivals[2]! - arrivals[1]!).toBeGreaterThanOrEqual(990);
+    expect(new Set(calls.map((call) => call.headers.get('idempotency-key'))).size).toBe(1);
+    expect(calls.every((call) => JSON.stringify(call.body) === JSON.stringify(bookingBody))).toBe(true);
+  });
+
+  it('gives up on SERVICE_UNAVAILABLE after maxRetries with ServiceUnavailableError and its Retry-After', async () => {
+    const calls = sequence(fail('SERVICE_UNAVAILABLE', 503, { 'retry-after': '0' }));
+    const error = await testClient().humans.get(HUMAN_ID).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503, retryAfterSeconds: 0 });
+    expect(calls).toHaveLength(3);
   });
 
   it('does not retry a 409 SLOT_UNAVAILABLE or 422', async () => {
