@@ -6,6 +6,7 @@ import path from 'node:path';
 import { benchGroupSlotsHttp } from './group-slots-http.js';
 import { benchSlotsHttp } from './slots-http.js';
 import { benchBookingsHttp } from './bookings-http.js';
+import { benchFaults } from './faults.js';
 import { benchWebhooks } from './webhooks-http.js';
 import { freshDatabase, REPO_DIR } from './processes.js';
 import { renderReport, type Figure } from './report.js';
@@ -73,6 +74,7 @@ async function main() {
     figures.push(...(await benchBookingsHttp(await freshDatabase('humantime_bench'), { duration: DURATION, connections: CONNECTIONS })));
     figures.push(...(await benchWebhooks(await freshDatabase('humantime_bench_webhooks'))));
     figures.push(...memoryFigures(figures, await pgliteFloor()));
+    figures.push(...(await benchFaults()));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -11,6 +11,7 @@ import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
 import { metricsEndpoint } from './http/metrics-endpoint.js';
 import { buildOpenApiDocument } from './http/openapi.js';
+import { jsonBody } from './http/json-body.js';
 import { keptSlotsAnswers } from './http/kept-slots-answers.js';
 import { requestContext } from './http/request-context.js';
 import { schedulesToPrefetch } from './http/schedule-prefetch.js';
@@ -31,7 +32,8 @@ export type AppDeps = Omit<ServiceDeps, 'clock' | 'paymentProcessor'> &
     metrics?: Metrics;
   };
 
-const BODY_LIMIT = '1mb';
+/** PRODUCT: a body over 1 MiB is 413 PAYLOAD_TOO_LARGE. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the HTTP app without listening: server.ts and the tests both start it. */
 export function createApp(deps: AppDeps): Express {
@@ -83,8 +85,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(DASHBOARD_API_PREFIX, refuseCrossOrigin, requireSession(services.store.db, services.clock));
 
   // Every body is read as JSON whatever its Content-Type, so a mislabelled body is a clear
-  // 422 and an oversized one a 413, instead of an empty body slipping through.
-  app.use(express.json({ limit: BODY_LIMIT, type: () => true, strict: true }));
+  // 422 and an oversized one a 413 as soon as it passes the limit (json-body.ts).
+  app.use(jsonBody(BODY_LIMIT_BYTES));
 
   const options = {
     logInitialization: false,

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   HOST: z.string().min(1).default('127.0.0.1'),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -66,6 +68,8 @@ export interface Config {
   dataDir: string;
   port: number;
   host: string;
+  /** A client's request head must arrive within `headersTimeoutMs`, the whole request within `requestTimeoutMs`. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number };
   adminToken: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webhooks: {
@@ -106,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     port: e.PORT,
     host: e.HOST,
+    http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS) },
     adminToken: e.ADMIN_TOKEN,
     logLevel: e.LOG_LEVEL,
     webhooks: {

@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { embeddedStoreDir, openStore } from './db/open-store.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { DeliveryListener } from './delivery/listen-for-deliveries.js';
+import { createHttpServer } from './http/http-server.js';
 import { createMetrics } from './http/metrics.js';
 import { resolveAdminToken } from './lib/admin-token.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
@@ -70,7 +71,7 @@ async function main() {
     metrics,
     ...(worker ? { onEventsCommitted: () => worker.wake() } : {}),
   });
-  const http = createServer(app);
+  const http = createHttpServer(app, config.http);
   await listen(http, config.port, config.host);
   logger.info({ url: `http://${config.host}:${config.port}`, store: store.kind }, 'humantime API listening');
 

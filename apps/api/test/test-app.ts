@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { DeliveryWorker } from '../src/delivery/delivery-worker.js';
+import { createHttpServer } from '../src/http/http-server.js';
 import type { StoreOptions } from '../src/db/open-store.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createTestDatabase, type TestDatabase } from './test-store.js';
@@ -72,7 +73,7 @@ export async function startTestApp(
       worker?.wake();
     },
   });
-  const server: Server = createServer(app);
+  const server: Server = createHttpServer(app, config.http);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -15,11 +15,28 @@ interface Refusal {
 
 const refusal = (code: AnyErrorCode, message: string): Refusal => ({ code, message });
 
-/** "name: Required; availability.work_end: must be after work_start" — every field named. */
-export function describeZodError(error: ZodError, root: string): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : root}: ${issue.message}`)
-    .join('; ');
+/** How many offending fields a VALIDATION_ERROR message names before "and N more". */
+const MAX_NAMED_FIELDS = 20;
+
+/**
+ * "name: Required; availability.work_end: must be after work_start": each offending field
+ * named, an unknown key each on its own.
+ */
+function fieldProblems(error: ZodError, root: string): string[] {
+  return error.issues.flatMap((issue) => {
+    const path = issue.path.length ? issue.path.join('.') : root;
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => `${path === root ? key : `${path}.${key}`}: unknown field`);
+    }
+    return [`${path}: ${issue.message}`];
+  });
+}
+
+/** The first MAX_NAMED_FIELDS problems, then "and N more". */
+function capped(problems: string[]): string {
+  const named = problems.slice(0, MAX_NAMED_FIELDS).join('; ');
+  const more = problems.length - MAX_NAMED_FIELDS;
+  return more > 0 ? `${named}; and ${more} more` : named;
 }
 
 function fromValidation(err: RequestValidationError): Refusal {
@@ -29,12 +46,12 @@ function fromValidation(err: RequestValidationError): Refusal {
     const what = param.replace(/_id$/, '').replace(/^\w/, (c) => c.toUpperCase());
     return refusal('NOT_FOUND', `${what} not found.`);
   }
-  const parts = [
-    err.headers && describeZodError(err.headers, 'headers'),
-    err.query && describeZodError(err.query, 'query'),
-    err.body && describeZodError(err.body, 'body'),
-  ].filter(Boolean);
-  return refusal('VALIDATION_ERROR', `Invalid request: ${parts.join('; ')}`);
+  const problems = [
+    ...(err.headers ? fieldProblems(err.headers, 'headers') : []),
+    ...(err.query ? fieldProblems(err.query, 'query') : []),
+    ...(err.body ? fieldProblems(err.body, 'body') : []),
+  ];
+  return refusal('VALIDATION_ERROR', `Invalid request: ${capped(problems)}`);
 }
 
 function classify(err: unknown): Refusal | undefined {
@@ -43,6 +60,7 @@ function classify(err: unknown): Refusal | undefined {
   const type = (err as { type?: string } | null)?.type;
   if (type === 'entity.too.large') return refusal('PAYLOAD_TOO_LARGE', 'The request body exceeds 1 MiB.');
   if (type === 'entity.parse.failed') return refusal('VALIDATION_ERROR', 'body: not valid JSON.');
+  if (type === 'entity.too.complex') return refusal('VALIDATION_ERROR', (err as Error).message);
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return refusal('VALIDATION_ERROR', 'body: unsupported encoding; send UTF-8 JSON.');
   }
@@ -102,6 +120,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       result = refusal('INTERNAL_ERROR', 'Something went wrong on our side. It was logged; retry later.');
     }
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+    // Answered before the body was read to its end (refused before reading, or past 1 MiB):
+    // close the connection rather than read and discard whatever the client still sends.
+    if (!req.complete) res.setHeader('Connection', 'close');
     // For the metrics middleware, which counts refused bookings by code.
     res.locals.errorCode = result.code;
     const body = anyErrorEnvelope(result.code, result.message);
