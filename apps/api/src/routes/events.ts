@@ -10,7 +10,7 @@ export function eventsRouter({ store, clock }: ServiceDeps) {
   return s.router(contract.events, {
     list: async ({ query, res }) => ({
       status: 200,
-      body: await listEvents(store.sql, organizationOf(res).id, query, clock()),
+      body: await listEvents(store, organizationOf(res).id, query, clock()),
     }),
   });
 }

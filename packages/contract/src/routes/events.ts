@@ -13,8 +13,9 @@ export const events = c.router({
     description:
       "The organization's booking events of the last 30 days, OLDEST first, each exactly as a " +
       'webhook delivery carries it plus its `id`: for an agent that was offline or has no ' +
-      'webhook. Every event appears exactly once, in a stable order, even while bookings ' +
-      'commit concurrently (an event shows up once every transaction before it has ended). ' +
+      'webhook. Every event appears exactly once, in a stable order (the order in which events ' +
+      'took their places in the feed after they committed), even while bookings commit ' +
+      'concurrently; an event shows up as soon as it has committed. ' +
       'Resume with `after` = the id of the last event processed; `next_cursor` is that id ' +
       'when more events are already waiting, null when caught up. Errors: 422 ' +
       'VALIDATION_ERROR (limit out of range, or `after` not an event of this organization).',

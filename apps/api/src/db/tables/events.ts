@@ -49,30 +49,70 @@ export async function insertEventWithDeliveries(query: Sql, e: NewEvent): Promis
   return row!.deliveries;
 }
 
-// The feed's order is (xact_id, seq): the writing transaction's id, then the order within
-// it. Only events whose transaction is older than this statement's snapshot xmin are
-// served: every transaction below xmin has ended, so no event can later appear before one
-// already handed out, however transactions interleave and commit. A transaction still
-// running merely holds its events (and all after it) back until it ends. The `after`
-// anchor is read in the same statement, so one snapshot decides everything.
+// The feed's order is each event's place, feed_seq, which an event gets only after it has
+// committed (placeEvents): a place is never given to an event that could still roll back, and
+// places only grow, so a reader that pages with `after` never skips an event and never sees one
+// out of order, however transactions interleave and commit. Unlike an order by transaction id,
+// nothing else running on the server (a long transaction, in this database or another) holds
+// an event back. The page comes with one marker row (id NULL) when some of the organization's
+// events are still waiting for a place, so the caller knows to place them first.
 const FEED_PAGE = `
-WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin),
-     anchor AS (SELECT xact_id, seq FROM events WHERE id = $2::uuid AND organization_id = $1::uuid)
-SELECT e.id::text AS id, e.body
-  FROM events e, horizon
- WHERE e.organization_id = $1::uuid
-   AND e.xact_id < horizon.xmin
-   AND e.created_at >= $3::timestamptz
-   AND ($2::uuid IS NULL OR (e.xact_id, e.seq) > (SELECT xact_id, seq FROM anchor))
- ORDER BY e.xact_id, e.seq
- LIMIT $4`;
+WITH anchor AS (SELECT feed_seq FROM events WHERE id = $2::uuid AND organization_id = $1::uuid)
+(SELECT e.id::text AS id, e.body, e.feed_seq::text AS place
+   FROM events e
+  WHERE e.organization_id = $1::uuid
+    AND e.feed_seq IS NOT NULL
+    AND e.created_at >= $3::timestamptz
+    AND ($2::uuid IS NULL OR e.feed_seq > (SELECT feed_seq FROM anchor))
+  ORDER BY e.feed_seq
+  LIMIT $4)
+UNION ALL
+(SELECT NULL, NULL, NULL FROM events WHERE organization_id = $1::uuid AND feed_seq IS NULL LIMIT 1)`;
 
-/** Up to `limit` events of the organization after `after` (an event id), in feed order. */
-export function selectFeedPage(
+export interface FeedPage {
+  rows: Array<{ id: string; body: string }>;
+  /** Some of the organization's events have committed but have no place in the feed yet. */
+  unplaced: boolean;
+}
+
+/** Up to `limit` placed events of the organization after `after` (an event id), in feed order. */
+export async function selectFeedPage(
   query: Sql,
   p: { organizationId: string; after: string | null; since: Date; limit: number },
-): Promise<Array<{ id: string; body: string }>> {
-  return query(FEED_PAGE, [p.organizationId, p.after, p.since.toISOString(), p.limit]);
+): Promise<FeedPage> {
+  const rows = await query<{ id: string | null; body: string | null; place: string | null }>(FEED_PAGE, [
+    p.organizationId,
+    p.after,
+    p.since.toISOString(),
+    p.limit,
+  ]);
+  const placed = rows.filter((r): r is { id: string; body: string; place: string } => r.id !== null);
+  placed.sort((a, b) => (BigInt(a.place) < BigInt(b.place) ? -1 : 1));
+  return { rows: placed.map(({ id, body }) => ({ id, body })), unplaced: placed.length < rows.length };
+}
+
+/**
+ * Gives the organization's committed events that have no place in the feed yet the next
+ * places, in (xact_id, seq) order, inside the caller's transaction. The organization's
+ * advisory lock, held to the end of that transaction, makes one placer at a time, and the
+ * UPDATE is a statement of its own after the lock, so its snapshot sees every place given by
+ * the placer before it. Returns how many events were placed.
+ */
+export async function placeEvents(query: Sql, organizationId: string): Promise<number> {
+  await query("SELECT pg_advisory_xact_lock(hashtext('humantime.events_feed'), hashtext($1::text))", [organizationId]);
+  const rows = await query(
+    `UPDATE events e
+        SET feed_seq = placed.place
+       FROM (SELECT id,
+                    (SELECT coalesce(max(feed_seq), 0) FROM events WHERE organization_id = $1::uuid)
+                      + row_number() OVER (ORDER BY xact_id, seq) AS place
+               FROM events
+              WHERE organization_id = $1::uuid AND feed_seq IS NULL) placed
+      WHERE e.id = placed.id AND e.organization_id = $1::uuid
+      RETURNING 1`,
+    [organizationId],
+  );
+  return rows.length;
 }
 
 /** Whether `eventId` is an event of the organization. */
