@@ -27,6 +27,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_500),
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -65,6 +70,13 @@ export interface Config {
    * (503 SERVICE_UNAVAILABLE), so no request hangs while the database is away.
    */
   databaseConnectTimeoutMs: number;
+  /** `transaction`: DATABASE_URL goes through a transaction-mode pooler such as PgBouncer. */
+  databasePooler: 'transaction' | undefined;
+  /**
+   * A direct connection to the server, for what a transaction-mode pooler cannot carry
+   * (LISTEN). Unset: DATABASE_URL itself, unless it goes through a pooler.
+   */
+  databaseDirectUrl: string | undefined;
   dataDir: string;
   port: number;
   host: string;
@@ -107,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     databaseUrl: e.DATABASE_URL,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databasePooler: e.DATABASE_POOLER === 'transaction' ? 'transaction' : undefined,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? (e.DATABASE_POOLER === 'transaction' ? undefined : e.DATABASE_URL),
     dataDir: path.resolve(e.DATA_DIR),
     port: e.PORT,
     host: e.HOST,

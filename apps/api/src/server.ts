@@ -4,7 +4,7 @@ import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { embeddedStoreDir, openStore } from './db/open-store.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
-import { DeliveryListener } from './delivery/listen-for-deliveries.js';
+import { deliveryListener } from './delivery/listen-for-deliveries.js';
 import { createHttpServer } from './http/http-server.js';
 import { createMetrics } from './http/metrics.js';
 import { resolveAdminToken } from './lib/admin-token.js';
@@ -29,6 +29,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: embeddedStoreDir(config.dataDir),
     connectTimeoutMs: config.databaseConnectTimeoutMs,
+    pooler: config.databasePooler,
   });
   const applied = await store.migrate();
   logger.info({ store: store.kind, applied_migrations: applied }, 'store ready');
@@ -57,10 +58,7 @@ async function main() {
     : undefined;
   await worker?.start();
   // On a server, deliveries committed by other API processes wake this worker too.
-  const listener =
-    worker && config.databaseUrl
-      ? new DeliveryListener({ databaseUrl: config.databaseUrl, onNotify: () => worker.wake(), logger })
-      : undefined;
+  const listener = worker && config.databaseUrl ? deliveryListener(config, logger, () => worker.wake()) : undefined;
   await listener?.start();
 
   const app = createApp({

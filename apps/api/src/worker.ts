@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
 import { openStore } from './db/open-store.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
-import { DeliveryListener } from './delivery/listen-for-deliveries.js';
+import { deliveryListener } from './delivery/listen-for-deliveries.js';
 import { onShutdownSignal, shutdownGraceMs } from './lib/graceful-shutdown.js';
 import { createLogger } from './lib/logger.js';
 
@@ -21,14 +21,19 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger(config.logLevel);
-  const store = await openStore({ databaseUrl: config.databaseUrl, poolSize: 5, connectTimeoutMs: config.databaseConnectTimeoutMs });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    poolSize: 5,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    pooler: config.databasePooler,
+  });
   // Safe beside API processes: the runner applies each migration once under an advisory lock.
   await store.migrate();
   const worker = new DeliveryWorker({ db: store.db, config, clock: () => new Date(), logger });
   await worker.start();
   // Woken by a NOTIFY when a booking's deliveries commit, not only by the poll.
-  const listener = new DeliveryListener({ databaseUrl: config.databaseUrl, onNotify: () => worker.wake(), logger });
-  await listener.start();
+  const listener = deliveryListener(config, logger, () => worker.wake());
+  await listener?.start();
   logger.info({ worker_id: worker.workerId }, 'humantime delivery worker running');
 
   onShutdownSignal({
@@ -36,7 +41,7 @@ async function main() {
     graceMs: shutdownGraceMs(config),
     message: 'shutting down: no new claims, finishing deliveries in flight',
     stop: async () => {
-      await listener.stop();
+      await listener?.stop();
       await worker.stop();
       await store.close();
     },

@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openStore, type Store, type StoreOptions } from '../src/db/open-store.js';
 
 export type TestStoreKind = 'embedded' | 'postgres';
 
 /** Which store this test process runs against (set per vitest project). */
 export const TEST_STORE: TestStoreKind = process.env.HT_TEST_STORE === 'postgres' ? 'postgres' : 'embedded';
+
+/**
+ * The pgbouncer project: the PostgreSQL store reached through PgBouncer in transaction mode
+ * (test/pgbouncer/global-setup.ts starts it), as many deployments reach their server.
+ */
+export const BEHIND_PGBOUNCER = process.env.HT_TEST_POOLER === 'pgbouncer';
 
 function serverUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -51,8 +58,8 @@ export async function createTestDatabase(
   }
   const name = `ht_test_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = withDatabase(serverUrl(), name);
-  const store = await openStore({ databaseUrl: url, poolSize: 20, ...options });
+  const url = withDatabase(BEHIND_PGBOUNCER ? inject('pgbouncerUrl') : serverUrl(), name);
+  const store = await openStore({ databaseUrl: url, poolSize: 20, ...(BEHIND_PGBOUNCER ? { pooler: 'transaction' as const } : {}), ...options });
   await store.migrate();
   return {
     store,

@@ -49,51 +49,64 @@ interface AppliedRow {
 }
 
 /**
- * Applies pending migrations, each in its own transaction, under a session-level advisory
- * lock so that several processes starting at once apply each migration exactly once.
- * Refuses to start over a migration that was edited after it was applied, or one that failed.
+ * Runs `fn` in a transaction that holds the migration lock to its end. The lock is
+ * transaction-level, not session-level: behind a transaction-mode pooler (PgBouncer) a
+ * session lock would be taken on one server connection and released on another.
+ */
+async function underMigrationLock<T>(session: SqlSession, fn: () => Promise<T>): Promise<T> {
+  await session.exec('BEGIN');
+  try {
+    await session.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const result = await fn();
+    await session.exec('COMMIT');
+    return result;
+  } catch (error) {
+    await session.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Refuses a migration that failed earlier or was edited after it was applied; true when applied. */
+function isApplied(migration: Migration, row: AppliedRow | undefined): boolean {
+  if (row && row.finished_at === null) throw new Error(`Migration ${migration.name} failed earlier; resolve it before starting.`);
+  if (row && row.checksum !== migration.checksum) throw new Error(`Migration ${migration.name} was modified after it was applied.`);
+  return row !== undefined;
+}
+
+const APPLIED_ROWS = 'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL';
+
+/**
+ * Applies pending migrations, each in its own transaction under the migration lock, so that
+ * several processes starting at once apply each migration exactly once: each pending one is
+ * looked up again once the lock is held. Refuses to start over a migration that was edited
+ * after it was applied, or one that failed.
  */
 export async function migrate(session: SqlSession, migrations?: Migration[]): Promise<string[]> {
   const all = migrations ?? (await readMigrations());
-  await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-  try {
-    await session.exec(CREATE_TABLE);
-    const rows = await session.query<AppliedRow>(
-      'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"',
-    );
-    const live = rows.filter((r) => r.rolled_back_at === null);
-    const applied: string[] = [];
-    for (const migration of all) {
-      const row = live.find((r) => r.migration_name === migration.name);
-      if (row && row.finished_at === null) {
-        throw new Error(`Migration ${migration.name} failed earlier; resolve it before starting.`);
-      }
-      if (row) {
-        if (row.checksum !== migration.checksum) {
-          throw new Error(`Migration ${migration.name} was modified after it was applied.`);
-        }
-        continue;
-      }
-      await session.exec('BEGIN');
+  await underMigrationLock(session, () => session.exec(CREATE_TABLE));
+  const before = await session.query<AppliedRow>(APPLIED_ROWS);
+  const applied: string[] = [];
+  for (const migration of all) {
+    if (isApplied(migration, before.find((r) => r.migration_name === migration.name))) continue;
+    const appliedNow = await underMigrationLock(session, async () => {
+      const [row] = await session.query<AppliedRow>(`${APPLIED_ROWS} AND migration_name = $1`, [migration.name]);
+      if (isApplied(migration, row)) return false;
       try {
         await session.exec(migration.sql);
-        await session.query(
-          `INSERT INTO "_prisma_migrations"
-             (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
-           VALUES ($1, $2, now(), $3, now(), 1)`,
-          [randomUUID(), migration.checksum, migration.name],
-        );
-        await session.exec('COMMIT');
       } catch (error) {
-        await session.exec('ROLLBACK');
         throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
-      applied.push(migration.name);
-    }
-    return applied;
-  } finally {
-    await session.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await session.query(
+        `INSERT INTO "_prisma_migrations"
+           (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
+         VALUES ($1, $2, now(), $3, now(), 1)`,
+        [randomUUID(), migration.checksum, migration.name],
+      );
+      return true;
+    });
+    if (appliedNow) applied.push(migration.name);
   }
+  return applied;
 }
 
 /** True when every migration on disk is recorded as applied (for /readyz). */

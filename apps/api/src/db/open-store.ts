@@ -149,11 +149,16 @@ export interface StoreOptions {
   /** Connection pool size on a server. */
   poolSize?: number;
   /**
-   * On a server: how long a statement may wait for a connection (opening one, or for a free
-   * one in the pool) before it fails as unavailable. Bounds every request's wait while the
-   * database is away. Default 1,500 ms.
+   * On a server: how long opening a connection may take before it fails as unavailable.
+   * Bounds every request's wait while the database is away. Default 1,500 ms.
    */
   connectTimeoutMs?: number;
+  /**
+   * `transaction`: `databaseUrl` reaches the server through a transaction-mode pooler
+   * (PgBouncer), where a server connection is only ours for one transaction: no named
+   * prepared statements, and no startup setting the pooler does not keep track of.
+   */
+  pooler?: 'transaction' | undefined;
   /**
    * Told of every statement sent to the database, by anyone (the driver statements, Prisma's,
    * transactions' BEGIN and COMMIT): each is one round trip. For the tests that count them.
@@ -247,20 +252,44 @@ interface PoolOptions {
   max: number;
   connectTimeoutMs: number;
   onStatement: StoreOptions['onStatement'];
-  /** More `-c name=value` startup settings. */
-  settings?: string;
+  /** More settings sent in the startup message. */
+  settings?: Record<string, string>;
+}
+
+/** How long a statement waits for a free connection of a busy pool before it fails (503). */
+const POOL_WAIT_MS = 10_000;
+
+/**
+ * A pg Client that sends `settings` as parameters of its startup message, and gives up
+ * opening its connection after `connectTimeoutMs` (the pool's own timeout, POOL_WAIT_MS, is
+ * for waiting on a busy pool). The settings go in the startup message as they are, not inside
+ * `options` (`-c name=value`): PgBouncer refuses a startup message with `options`, while
+ * TimeZone is one of the parameters it keeps track of and sets on whichever server
+ * connection it lends.
+ */
+function clientWithSettings(settings: Record<string, string>, connectTimeoutMs: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+
+    getStartupConf(): Record<string, string> {
+      const base = (pg.Client.prototype as unknown as { getStartupConf(this: pg.Client): Record<string, string> }).getStartupConf.call(this);
+      return { ...base, ...settings };
+    }
+  };
 }
 
 /**
  * A pool of `max` connections. Every session in UTC (dates and timestamps passed without a
  * zone mean UTC), plus `settings`.
  */
-function serverPool(databaseUrl: string, { max, connectTimeoutMs, onStatement, settings = '' }: PoolOptions): pg.Pool {
+function serverPool(databaseUrl: string, { max, connectTimeoutMs, onStatement, settings = {} }: PoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max,
-    options: `-c TimeZone=UTC${settings}`,
-    connectionTimeoutMillis: connectTimeoutMs,
+    Client: clientWithSettings({ TimeZone: 'UTC', ...settings }, connectTimeoutMs),
+    connectionTimeoutMillis: Math.max(POOL_WAIT_MS, connectTimeoutMs),
     // A peer that vanished without a reset (a failover, a cut network) is noticed by TCP.
     keepAlive: true,
   });
@@ -288,23 +317,24 @@ function serverPool(databaseUrl: string, { max, connectTimeoutMs, onStatement, s
   return pool;
 }
 
-function openServer(databaseUrl: string, poolSize: number, connectTimeoutMs: number, onStatement: StoreOptions['onStatement']): Store {
+function openServer(databaseUrl: string, poolSize: number, connectTimeoutMs: number, options: StoreOptions): Store {
+  const { onStatement } = options;
+  const pooled = options.pooler === 'transaction';
   const pool = serverPool(databaseUrl, { max: poolSize, connectTimeoutMs, onStatement });
-  // The key statements' own connections (Store.keySql).
+  // The key statements' own connections (Store.keySql). Behind a pooler their statements are
+  // unnamed, so planned at every run anyway, and the pooler would refuse the setting.
   const keyPool = serverPool(databaseUrl, {
     max: KEY_STATEMENTS_IN_FLIGHT,
     connectTimeoutMs,
     onStatement,
-    settings: ' -c plan_cache_mode=force_generic_plan',
+    settings: pooled ? {} : { plan_cache_mode: 'force_generic_plan' },
   });
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   const nameOf = statementNamer();
-  // A caller's own name, or one given here (see statementNamer).
-  const statement = (text: string, values: unknown[] | undefined, name: string | undefined): pg.QueryConfig => ({
-    name: name ?? nameOf(text),
-    text,
-    values,
-  });
+  // A caller's own name, or one given here (see statementNamer). None behind a transaction-mode
+  // pooler: a statement prepared on one server connection may be executed on another.
+  const statement = (text: string, values: unknown[] | undefined, name: string | undefined): pg.QueryConfig =>
+    pooled ? { text, values } : { name: name ?? nameOf(text), text, values };
   // Parameterized SQL on any connection of `on`. Not pool.query: that discards the connection
   // on ANY error, so every declined booking statement (a taken slot, a decline of the atomic
   // statement) cost a new backend (a fork, its caches, every named statement parsed and planned
@@ -377,6 +407,6 @@ function openServer(databaseUrl: string, poolSize: number, connectTimeoutMs: num
 /** Opens the store the configuration selects: a PostgreSQL server, or embedded PGlite. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   return options.databaseUrl
-    ? openServer(options.databaseUrl, options.poolSize ?? 10, options.connectTimeoutMs ?? 1_500, options.onStatement)
+    ? openServer(options.databaseUrl, options.poolSize ?? 10, options.connectTimeoutMs ?? 1_500, options)
     : openEmbedded(options.dataDir, options.onStatement);
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Config } from '../config.js';
 import type { Logger } from '../lib/logger.js';
 
 /** The channel the deliveries triggers notify (migration 20261124100000_delivery_notify). */
@@ -91,4 +92,15 @@ export class DeliveryListener {
     this.timer = setTimeout(() => void this.connect(), delay);
     this.timer.unref();
   }
+}
+
+/**
+ * The listener on the direct connection (config.databaseDirectUrl). LISTEN needs a session of
+ * its own, which a transaction-mode pooler does not give; without a direct URL there, workers
+ * are woken by their poll alone (every 500 ms), and that is said once at start.
+ */
+export function deliveryListener(config: Pick<Config, 'databaseDirectUrl'>, logger: Logger, onNotify: () => void): DeliveryListener | undefined {
+  if (config.databaseDirectUrl) return new DeliveryListener({ databaseUrl: config.databaseDirectUrl, onNotify, logger });
+  logger.info('DATABASE_POOLER=transaction without DATABASE_DIRECT_URL: deliveries are found by the poll alone (no LISTEN)');
+  return undefined;
 }
