@@ -32,7 +32,7 @@ export type AppDeps = Omit<ServiceDeps, 'clock' | 'paymentProcessor'> &
     metrics?: Metrics;
   };
 
-/** PRODUCT: a body over 1 MiB is 413 PAYLOAD_TOO_LARGE. */
+/** A body over 1 MiB is answered 413 PAYLOAD_TOO_LARGE. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the HTTP app without listening: server.ts and the tests both start it. */

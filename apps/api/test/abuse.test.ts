@@ -103,6 +103,16 @@ describe('a body that never ends', () => {
     expect(written).toBeLessThan(16 * 1024 * 1024);
   });
 
+  it('but an error answer to a request without a body keeps the connection open', async () => {
+    const exchange = await openRaw('GET /v1/humans HTTP/1.1\r\nHost: test\r\n\r\n');
+    await new Promise((r) => setTimeout(r, 200));
+    const res = parseResponse(exchange.received());
+    expect(res.status).toBe(401);
+    expect(res.headers).toMatch(/Connection: keep-alive/i);
+    expect(exchange.socket.destroyed).toBe(false);
+    exchange.socket.destroy();
+  });
+
   it('announced by Content-Length over 1 MiB is answered 413 before any of it is sent', async () => {
     const exchange = await openRaw(
       `POST /v1/bookings HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: ${8 * 1024 * 1024}\r\nAuthorization: Bearer ${key}\r\n\r\n`,

@@ -6,6 +6,7 @@ import type { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
 import type { Logger } from '../lib/logger.js';
+import { bodyUnread } from './json-body.js';
 
 interface Refusal {
   code: AnyErrorCode;
@@ -122,7 +123,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     // Answered before the body was read to its end (refused before reading, or past 1 MiB):
     // close the connection rather than read and discard whatever the client still sends.
-    if (!req.complete) res.setHeader('Connection', 'close');
+    if (bodyUnread(req)) res.setHeader('Connection', 'close');
     // For the metrics middleware, which counts refused bookings by code.
     res.locals.errorCode = result.code;
     const body = anyErrorEnvelope(result.code, result.message);

@@ -19,7 +19,12 @@ export class BodyError extends Error {
   }
 }
 
-const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number.parseInt(req.headers['content-length'] ?? '', 10));
+/** Whether the request carries a body (chunked, or with a Content-Length), as type-is judges it. */
+export const hasBody = (req: Pick<Request, 'headers'>) =>
+  req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number.parseInt(req.headers['content-length'] ?? '', 10));
+
+/** A body the server has not read to its end (answered before reading it, or refused midway). */
+export const bodyUnread = (req: Request) => hasBody(req) && !req.readableEnded;
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
 // JSON's whitespace is space, tab, line feed and carriage return.
 const FIRST_CHAR = /^[ \t\n\r]*(.)/;
