@@ -33,7 +33,7 @@ ${run.connections} connections, ${run.elapsedSeconds} s in all) on the project's
 These machines are shared and noisy: compare figures within one run, not across runs.
 ${md.join('\n')}
 
-## Where the time goes (profiled 2026-11-23 and 2026-11-24, issue 16)
+## Where the time goes (profiled 2026-11-23 and 2026-11-24)
 
 Profiles are CPU profiles of the built server under each load (\`BENCH_PROF=<dir> pnpm
 --filter @humantime/api bench:section <section>\`), cut to the seconds of the measured run.

@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps): Express {
   const options = {
     logInitialization: false,
     responseValidation: false,
-    // Validation errors go to our error handler, which speaks the SPEC envelope.
+    // Validation errors go to our error handler, which speaks the error envelope.
     requestValidationErrorHandler: (err: unknown, _req: unknown, _res: unknown, next: (e: unknown) => void) =>
       next(err),
   } as const;

@@ -13,7 +13,7 @@ useTestApp({ plan: 'growth' }, async (ctx) => {
 const book = (body: unknown, headers: Record<string, string> = {}) => app.call('POST', '/v1/bookings', { key, body, headers });
 
 describe('POST /v1/bookings', () => {
-  it('creates a confirmed booking with SPEC fields plus created_at and cancelled_at', async () => {
+  it('creates a confirmed booking with its documented fields plus created_at and cancelled_at', async () => {
     const res = await book(bookingBody(humanId, '2030-01-07T10:00:00+01:00', 60, { attendee_email: 'a@example.com', metadata: { deal: { id: 7, tags: ['x'] } } }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -139,7 +139,7 @@ describe('DELETE /v1/bookings/{id}', () => {
   });
 });
 
-// Issue 17: U+0000 reached PostgreSQL (500) and a lone surrogate was stored as U+FFFD.
+// Found by the fuzzer: U+0000 reached PostgreSQL (500) and a lone surrogate was stored as U+FFFD.
 describe('strings at the edge', () => {
   const start = at('2030-01-09', '13:00');
 
@@ -175,7 +175,7 @@ describe('strings at the edge', () => {
   });
 });
 
-// Found by the fuzzer (issue 17): each of these was a 500.
+// Found by the fuzzer: each of these was a 500.
 describe('inputs the fuzzer found', () => {
   it('refuses metadata nested deeper than 32 levels, even far past the call stack', async () => {
     const deep = (n: number) => '{"a":'.repeat(n) + '1' + '}'.repeat(n);

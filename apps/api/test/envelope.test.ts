@@ -47,7 +47,7 @@ describe('the error envelope on every path', () => {
     expectEnvelope(await app.call('DELETE', '/v1/humans/123', { key }), 404, 'NOT_FOUND');
   });
 
-  // Found by the fuzzer (issue 17): both were 500 INTERNAL_ERROR.
+  // Found by the fuzzer: both were 500 INTERNAL_ERROR.
   it('answers a Content-Encoding the body does not have with 422, not 500', async () => {
     for (const encoding of ['gzip', 'deflate']) {
       const res = await app.call('POST', '/v1/humans', {

@@ -5,7 +5,7 @@ import type { ApiResponse, TestApp } from './test-app.js';
 export const UTC_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The SPEC error envelope, with nothing else in the body. */
+/** The error envelope, with nothing else in the body. */
 export function expectEnvelope(res: ApiResponse, status: number, code: string): void {
   expect(res.status, res.text).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);

@@ -10,8 +10,8 @@ import { describeRequest, fuzzRequest, routesOf, type FuzzRequest, type FuzzTarg
 import { sendRequest, type RawResponse } from './fuzz/send-request.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
 
-// Issue 17: requests generated from the contract's own schemas, valid and mutated, over
-// real HTTP; every answer must be below 500, an error must be the SPEC envelope, a success
+// Requests generated from the contract's own schemas, valid and mutated, over
+// real HTTP; every answer must be below 500, an error must be the error envelope, a success
 // must match the contract, and the server must still be healthy at the end.
 //
 // Replay a failure with the seed and path it prints:

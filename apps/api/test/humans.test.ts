@@ -233,7 +233,7 @@ describe('GET /v1/humans paging', () => {
   );
 });
 
-// Issue 17: NUL reached PostgreSQL (500), a lone surrogate was stored as something else,
+// Found by the fuzzer: NUL reached PostgreSQL (500), a lone surrogate was stored as something else,
 // and "europe/berlin" was stored in lower case.
 describe('strings and time zones at the edge', () => {
   it('refuses U+0000 in name and role, and a lone surrogate, naming the field', async () => {

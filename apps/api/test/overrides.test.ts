@@ -231,7 +231,7 @@ describe('who may touch an override', () => {
   });
 });
 
-describe('strings at the edge (issue 17)', () => {
+describe('strings at the edge', () => {
   it('refuses U+0000 and lone surrogates in reason, naming it, and stores nothing', async () => {
     for (const reason of ['Vacation\u0000', '\uDC00']) {
       const res = await post(humanId, { kind: 'block', start_date: '2031-01-05', reason });

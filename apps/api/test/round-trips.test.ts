@@ -1,4 +1,4 @@
-// Issue 16: database round trips per request, counted at the driver (every statement anyone
+// Database round trips per request, counted at the driver (every statement anyone
 // sends, Prisma's and BEGIN/COMMIT included), on both stores; and the caches behind the low
 // counts stay correct: a change is seen by the very next request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -37,7 +37,7 @@ export async function listedStarts(app: TestApp, key: string, humanId: string, d
   return (res.body.slots as { starts_at: string }[]).map((s) => s.starts_at);
 }
 
-/** The SPEC error envelope with this status and code, nothing else in the body. */
+/** The error envelope with this status and code, nothing else in the body. */
 export function expectError(res: ApiResponse, status: number, code: string): void {
   expect([res.status, res.body?.error?.code], res.text).toEqual([status, code]);
   expect(res.body).toEqual({ error: { code, message: expect.any(String), status } });

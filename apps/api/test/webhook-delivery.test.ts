@@ -38,7 +38,7 @@ async function setup(path: string, handler: Handler = () => 200, events?: string
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('webhook delivery', () => {
-  it('POSTs the event body as stored, signed per SPEC part 5, to a subscribed webhook', async () => {
+  it('POSTs the event body as stored, signed as documented, to a subscribed webhook', async () => {
     const org = await setup('/signed');
     const booking = await book(app, org, 0, { deal: { id: 42, tags: ['vip'] }, note: 'ünïcode' });
     await receiver.waitFor('the confirmed event', () => receiver.byPath('/signed').length === 1);

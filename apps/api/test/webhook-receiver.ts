@@ -95,7 +95,7 @@ export async function startReceiver(handler: Handler = () => 200, port = 0): Pro
 }
 
 /**
- * SPEC part 5, checked independently of the server's code with node:crypto: the header's
+ * The signature scheme, checked independently of the server's code with node:crypto: the header's
  * form, the HMAC over "<t>.<raw body>" keyed with the whole secret, and |now - t| <= 300 s.
  * Returns t.
  */

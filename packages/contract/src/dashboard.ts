@@ -22,7 +22,7 @@
  *   token with the chosen password to /invites/accept.
  * - A full API key (sign-up, regenerate) and a webhook signing secret (add webhook) come in
  *   exactly one response; no route returns them again, so show them once with a copy button.
- * Every error is the SPEC envelope `{error: {code, message, status}}`; branch on `code`.
+ * Every error is the error envelope `{error: {code, message, status}}`; branch on `code`.
  */
 import { initContract } from '@ts-rest/core';
 import { account } from './dashboard/routes-account.js';

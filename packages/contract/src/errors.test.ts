@@ -18,7 +18,7 @@ describe('error codes', () => {
     expect(Object.keys(ERROR_STATUS).sort()).toEqual([...ERROR_CODES].sort());
   });
 
-  it('uses the statuses of SPEC part 7 and PRODUCT', () => {
+  it('gives each code its documented status', () => {
     expect(ERROR_STATUS).toEqual({
       UNAUTHORIZED: 401,
       NOT_FOUND: 404,
@@ -47,7 +47,7 @@ describe('error codes', () => {
 });
 
 describe('errorEnvelope', () => {
-  it('builds the SPEC envelope with the status of the code', () => {
+  it('builds the error envelope with the status of the code', () => {
     expect(errorEnvelope('SLOT_UNAVAILABLE', 'Slot taken')).toEqual({
       error: { code: 'SLOT_UNAVAILABLE', message: 'Slot taken', status: 409 },
     });

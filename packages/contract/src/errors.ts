@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Every error code the API can answer with. Codes are stable (SPEC part 9): clients branch
+ * Every error code the API can answer with. Codes are stable: clients branch
  * on them, so a code is only ever added here, never renamed or removed.
  */
 export const ERROR_CODES = [
-  // SPEC part 7
+  // The first ones: authentication, lookups, booking refusals, validation.
   'UNAUTHORIZED',
   'NOT_FOUND',
   'SLOT_UNAVAILABLE',
@@ -14,7 +14,7 @@ export const ERROR_CODES = [
   'SCHEDULE_BLOCKED',
   'LIMIT_REACHED',
   'VALIDATION_ERROR',
-  // PRODUCT.md additions
+  // Transport, limits and failures.
   'WEBHOOK_URL_TAKEN',
   'IDEMPOTENCY_KEY_REUSED',
   'PAYLOAD_TOO_LARGE',
@@ -24,7 +24,7 @@ export const ERROR_CODES = [
   'OUTSIDE_BOOKING_WINDOW',
   // PRODUCT "Reschedule": a cancelled booking cannot be moved.
   'BOOKING_CANCELLED',
-  // Issue 13: a manual retry of a delivery whose automatic attempts are still under way.
+  // A manual retry of a delivery whose automatic attempts are still under way.
   'DELIVERY_PENDING',
   // Answered by the server for a route that the contract declares but that has no handler
   // yet, so a partly built server still speaks the envelope instead of crashing or 404ing.
@@ -60,7 +60,7 @@ export const ERROR_STATUS = {
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
-/** SPEC part 7: `{ "error": { "code", "message", "status" } }`, for every error response. */
+/** `{ "error": { "code", "message", "status" } }`, for every error response. */
 export const ErrorEnvelopeSchema = z
   .object({
     error: z.object({

@@ -1,6 +1,6 @@
 /**
  * What the server that signs webhook deliveries and every receiver that verifies them must
- * agree on (SPEC part 5 and part 6), kept here so neither side restates it.
+ * agree on, kept here so neither side restates it.
  */
 export const WEBHOOK_HEADERS = {
   /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
@@ -9,7 +9,7 @@ export const WEBHOOK_HEADERS = {
   deliveryId: 'X-Service-Delivery-Id',
 } as const;
 
-/** SPEC part 5: a receiver rejects a timestamp more than 300 s from its own clock. */
+/** A receiver rejects a timestamp more than 300 s from its own clock. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**

@@ -2,7 +2,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// STYLE.md: "JSDoc with an @example on every SDK export". Checked here with the compiler,
+// House style: JSDoc with an @example on every SDK export. Checked here with the compiler,
 // for every export of src/index.ts and every public method of the exported classes.
 
 const entry = path.join(import.meta.dirname, 'index.ts');

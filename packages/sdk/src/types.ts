@@ -170,7 +170,7 @@ export type WebhookEvent = C.WebhookEvent;
  */
 export type WebhookEventType = C.WebhookEventType;
 /**
- * An error code of the API (SPEC part 7 plus PRODUCT's additions).
+ * An error code of the API.
  * @example
  * const code: ErrorCode = 'SLOT_UNAVAILABLE';
  */

@@ -1,6 +1,6 @@
 import type { DeliveryStatus } from '@humantime/contract';
 
-/** SPEC part 6: three attempts in all, the first at once. */
+/** Three attempts in all, the first at once. */
 export const MAX_ATTEMPTS = 3;
 
 export interface NextState {

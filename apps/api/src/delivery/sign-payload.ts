@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * SPEC part 5: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the
+ * The signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the
  * webhook's whole signing secret string (whsec_ prefix included), as the SDK verifies it.
  */
 export function signatureHeader(secret: string, body: string, unixSeconds: number): string {

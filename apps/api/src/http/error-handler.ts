@@ -100,7 +100,7 @@ export const databaseUnavailable = (): Refusal => ({
   headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
 });
 
-/** Every error, known or not, leaves as the SPEC envelope; a crash is logged, never shown. */
+/** Every error, known or not, leaves as the error envelope; a crash is logged, never shown. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);

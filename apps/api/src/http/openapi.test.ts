@@ -72,7 +72,7 @@ describe('buildOpenApiDocument', () => {
     expect(operation(contract.humans.delete)?.requestBody).toBeUndefined();
   });
 
-  // Issue 17: every request schema sits behind the string rule's wrapper (a zod effect); the
+  // Every request schema sits behind the string rule's wrapper (a zod effect); the
   // document must still show the schema inside it, field by field, for every route.
   it('shows every request body field, query and path parameter through the string rule', () => {
     for (const [name, route] of routesOf(contract)) {

@@ -2,7 +2,7 @@ import { ANY_ERROR_STATUS, type AnyErrorCode } from '@humantime/contract/dashboa
 
 /**
  * The one error type services throw. The Express error handler turns it (and anything
- * else) into the SPEC envelope, so handlers never set error statuses themselves.
+ * else) into the error envelope, so handlers never set error statuses themselves.
  */
 export class AppError<C extends AnyErrorCode = AnyErrorCode> extends Error {
   readonly status: number;

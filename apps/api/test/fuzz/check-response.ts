@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { RawResponse } from './send-request.js';
 
 /**
- * What must hold for every answer, whatever was sent: no 5xx; an error is exactly the SPEC
+ * What must hold for every answer, whatever was sent: no 5xx; an error is exactly the error
  * envelope as JSON with `status` equal to the HTTP status; a success matches the contract's
  * response schema for that status. Returns what is wrong, or undefined.
  */
@@ -23,7 +23,7 @@ export function responseProblem(res: RawResponse, route: AppRoute | undefined, m
       .object({ error: z.object({ code: z.string(), message: z.string().min(1), status: z.number() }).strict() })
       .strict()
       .safeParse(body);
-    if (!envelope.success) return `not the SPEC envelope: ${envelope.error.message}`;
+    if (!envelope.success) return `not the error envelope: ${envelope.error.message}`;
     const { code, status } = envelope.data.error;
     if (status !== res.status) return `envelope status ${status} != HTTP ${res.status}`;
     if (!isErrorCode(code) || ERROR_STATUS[code] !== res.status) return `code ${code} does not go with ${res.status}`;

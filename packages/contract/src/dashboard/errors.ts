@@ -34,7 +34,7 @@ export const ANY_ERROR_STATUS: Record<AnyErrorCode, number> = { ...ERROR_STATUS,
 
 export const AnyErrorCodeSchema = z.enum([...ERROR_CODES, ...DASHBOARD_ERROR_CODES]);
 
-/** The SPEC envelope, with the dashboard's codes allowed beside the public ones. */
+/** The error envelope, with the dashboard's codes allowed beside the public ones. */
 export const DashboardErrorEnvelopeSchema = z
   .object({
     error: z.object({

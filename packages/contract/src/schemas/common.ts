@@ -97,7 +97,7 @@ export const IanaTimezone = z
   })
   .describe('IANA timezone name, e.g. Europe/Berlin (any case; stored in its canonical spelling)');
 
-/** ISO weekday: 1 = Monday through 7 = Sunday (SPEC part 2). */
+/** ISO weekday: 1 = Monday through 7 = Sunday. */
 export const Weekday = z
   .number()
   .int('must be an integer weekday from 1 (Monday) to 7 (Sunday)')

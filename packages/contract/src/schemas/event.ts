@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BookingSchema } from './booking.js';
 import { Uuid, UtcTimestamp } from './common.js';
 
-/** Events a webhook can subscribe to (SPEC part 6). */
+/** Events a webhook can subscribe to. */
 export const WEBHOOK_EVENT_TYPES = ['booking.confirmed', 'booking.cancelled'] as const;
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** Plans an organization can be on (SPEC part 8). Wire values are lower case. */
+/** Plans an organization can be on. Wire values are lower case. */
 export const PLANS = ['free', 'starter', 'growth'] as const;
 
 export const PlanSchema = z.enum(PLANS);
 
 export type Plan = z.infer<typeof PlanSchema>;
 
-/** Every number that depends on the plan, in one place (SPEC part 8, PRODUCT "Plans"). */
+/** Every number that depends on the plan, in one place. */
 export interface PlanLimits {
   /** Bookings per UTC calendar month before overage. */
   monthlyQuota: number;

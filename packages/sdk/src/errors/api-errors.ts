@@ -45,7 +45,7 @@ export class NotFoundError extends HumantimeError {
 
 /**
  * 409: someone booked the slot between your slots query and your booking. Re-query the
- * slots and book another one (SPEC part 7, rule 2), or let `bookings.bookFirstAvailable`
+ * slots and book another one, or let `bookings.bookFirstAvailable`
  * do it for you.
  *
  * @example

@@ -13,7 +13,7 @@ import {
 } from '../test-support/mock-api.js';
 import type { CheckResult, Event, Page, WebhookDelivery } from '../types.js';
 
-// humans.check, events.list and webhooks.retryDelivery (issue 13) against the mock API.
+// humans.check, events.list and webhooks.retryDelivery against the mock API.
 
 const server = useMockApi();
 const client = testClient();

@@ -43,7 +43,7 @@ export interface BookFirstAvailableDeps {
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
 /**
- * SPEC part 7, rule 2 as a loop: list the slots, book the first one not yet tried; on 409
+ * The advice for a 409 (re-query the slots, book another) as a loop: list the slots, book the first one not yet tried; on 409
  * SLOT_UNAVAILABLE (someone else won the race) list again and try the next. Any other
  * error is thrown as is. Each attempt is its own booking call with its own Idempotency-Key,
  * so the SDK's retries inside one attempt can never book twice either.

@@ -4,7 +4,7 @@ import { BOOKING_ID, HUMAN_ID, booking, envelope, recordRequests, testClient, us
 import type { Booking, CreatedBooking, GroupSlotsResponse, Hold } from '../types.js';
 
 // holds, slots.forHumans, bookings.create with human_ids and bookFirstAvailable for several
-// humans (issue 15) against the mock API.
+// humans against the mock API.
 
 const server = useMockApi();
 const client = testClient();

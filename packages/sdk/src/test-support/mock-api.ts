@@ -27,7 +27,7 @@ export function testClient(overrides: Partial<HumantimeOptions> = {}): Humantime
   });
 }
 
-/** The error envelope of SPEC part 7, with the X-Request-Id every response carries. */
+/** The error envelope, with the X-Request-Id every response carries. */
 export function envelope(code: string, status: number, message = `${code} happened`, requestId = 'req_123') {
   return Response.json({ error: { code, message, status } }, { status, headers: { 'x-request-id': requestId } });
 }

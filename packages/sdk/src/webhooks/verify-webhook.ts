@@ -13,7 +13,7 @@ import { rawBytes, signatureHex, timingSafeEqual, toUnixSeconds } from './hmac.j
  */
 export const WEBHOOK_SIGNATURE_HEADER = WEBHOOK_HEADERS.signature.toLowerCase() as 'x-service-signature';
 
-/** SPEC part 5: a receiver rejects timestamps more than 300 s from its clock. */
+/** A receiver rejects timestamps more than 300 s from its clock. */
 export const DEFAULT_TOLERANCE_SECONDS = WEBHOOK_TOLERANCE_SECONDS;
 
 /**

@@ -1,4 +1,4 @@
-// Hand-written statements on `holds`: starts kept for a few minutes (issue 15). A hold is
+// Hand-written statements on `holds`: starts kept for a few minutes. A hold is
 // live while its expires_at is ahead of the service's clock (`now`, passed in, so tests can
 // move it); released and confirmed holds are deleted.
 import { Params } from '../params.js';

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/app-error.js';
 
 /**
  * GET /v1/bookings/{id}/ics: the booking as an RFC 5545 invite, serialized by ical-generator
- * (folding at 75 octets, escaping, CRLF). Always METHOD:REQUEST, as issue 14 asks: one
+ * (folding at 75 octets, escaping, CRLF). Always METHOD:REQUEST: one
  * file an agent can send at any time, which a calendar applies as an update of the event;
  * STATUS:CANCELLED (with a higher SEQUENCE) once cancelled, which calendars show as cancelled.
  * The UID is shared along a chain of reschedules and SEQUENCE grows with each change (see

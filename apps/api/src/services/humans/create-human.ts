@@ -2,7 +2,7 @@ import type { CreateHumanBody, SetAvailabilityBody } from '@humantime/contract';
 import type { Db } from '../../db/open-store.js';
 import { availabilityColumns, humanView } from './human-view.js';
 
-/** PRODUCT.md: a human created without availability works Mon-Fri, 09:00-17:00, 30-minute meetings. */
+/** A human created without availability works Mon-Fri, 09:00-17:00, 30-minute meetings. */
 export const DEFAULT_AVAILABILITY: SetAvailabilityBody = {
   working_days: [1, 2, 3, 4, 5],
   work_start: '09:00',
