@@ -55,7 +55,7 @@ function build(): OpenApiDocument {
   const document = generateOpenApi(
     contract,
     {
-      info: { title: 'humantime API', version: '1', description: DESCRIPTION },
+      info: { title: 'humantime API', version: '1', description: DESCRIPTION, license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' } },
       tags: TAGS,
       components: {
         securitySchemes: {
