@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps): Express {
   createExpressEndpoints(contract, v1Router(services, authority), app, options);
   createExpressEndpoints(adminContract, adminRouter(services), app, options);
   createExpressEndpoints(dashboardContract, dashboardRouter(services), app, options);
-  app.use('/dashboard', serveDashboard(deps.config.dashboard.distDir));
+  app.use('/dashboard', serveDashboard(deps.config.dashboard.distDir, deps.config.dashboard.signup));
 
   app.use(unknownRoute);
   app.use(errorHandler(deps.logger));

@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from './test-app.js';
 let dist: string;
 let app: TestApp;
 let unbuilt: TestApp;
+let closed: TestApp;
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/dashboard/assets/index-3f9a1c2b.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -22,10 +23,12 @@ beforeAll(async () => {
   await writeFile(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`), 'outside');
   app = await startTestApp({ dashboard: { signup: 'open', distDir: dist } });
   unbuilt = await startTestApp({ dashboard: { signup: 'open', distDir: path.join(dist, 'missing') } });
+  closed = await startTestApp({ dashboard: { signup: 'closed', distDir: dist } });
 });
 afterAll(async () => {
   await app?.close();
   await unbuilt?.close();
+  await closed?.close();
   await rm(dist, { recursive: true, force: true });
   await rm(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`), { force: true });
 });
@@ -40,6 +43,22 @@ describe('the built dashboard at /dashboard', () => {
       expect(res.headers.get('cache-control'), page).toBe('no-cache');
       expect(res.headers.get('content-security-policy'), page).toMatch(/default-src 'self'.*frame-ancestors 'none'/);
     }
+  });
+
+  it('with sign-up closed, marks every page so, and serves /signup as the closed page with no form', async () => {
+    const signup = await closed.call('GET', '/dashboard/signup');
+    expect(signup.status).toBe(200);
+    expect(signup.headers.get('cache-control')).toBe('no-cache');
+    expect(signup.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    expect(signup.text).toContain('<meta name="humantime-signup" content="closed" />');
+    expect(signup.text).toContain('<h1>Sign-up is closed</h1>');
+    expect(signup.text).toContain('invitation link');
+    expect(signup.text).not.toMatch(/<form/i);
+    const signin = await closed.call('GET', '/dashboard/signin');
+    expect(signin.text).toContain('<meta name="humantime-signup" content="closed" />');
+    expect(signin.text).not.toContain('Sign-up is closed');
+    // Open: index.html as built, byte for byte.
+    expect((await app.call('GET', '/dashboard/signup')).text).toBe(INDEX);
   });
 
   it('serves hashed assets as immutable for a year, other files revalidated', async () => {

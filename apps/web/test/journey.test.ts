@@ -1,24 +1,18 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.js';
-import { childEnv, freePort, startServer, waitFor, type Child } from '../../api/test/process/spawn.js';
+import { waitFor } from '../../api/test/process/spawn.js';
 import { checkPage, launchBrowser, type Browser, type PageCheck } from './browser.js';
+import { startDashboardServer, type DashboardServer } from './dashboard-server.js';
 import { bookFirstSlots, createHuman, v1 } from './v1.js';
 
 // One journey through the real product: the API server process on the embedded store,
 // serving the built dashboard, driven by Debian's Chromium. Nothing is faked: bookings are
 // made over HTTP with the key read off the page, and the webhook hits a receiver here.
 
-const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.html');
 const PASSWORD = 'correct horse battery staple';
 const EMAIL = 'ada@example.com';
 
-let dataDir: string;
-let server: Child;
+let dashboard: DashboardServer;
 let origin: string;
 let receiver: Receiver;
 let browser: Browser;
@@ -27,29 +21,16 @@ const checks: PageCheck[] = [];
 const POLL = { timeout: 30_000 };
 
 beforeAll(async () => {
-  if (!existsSync(DIST)) throw new Error('apps/web/dist is missing: run `pnpm --filter @humantime/web build` (pnpm test does it first)');
-  dataDir = await mkdtemp(path.join(tmpdir(), 'humantime-web-'));
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
   receiver = await startReceiver(() => 200);
-  server = await startServer(
-    childEnv({ PORT: String(port), DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', LOG_LEVEL: 'silent' }),
-    port,
-    // A fresh embedded store takes seconds alone, and minutes while pnpm test runs the API
-    // suites on the same two cores.
-    180_000,
-  );
+  dashboard = await startDashboardServer({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+  origin = dashboard.origin;
   browser = await launchBrowser(origin);
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.process.exitCode === null) {
-    server.process.kill('SIGTERM');
-    await server.exited;
-  }
+  await dashboard?.stop();
   await receiver?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 it('sign up, book with the key, regenerate it, go Starter, add a webhook, cancel, sign out', async () => {

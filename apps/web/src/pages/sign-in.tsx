@@ -3,6 +3,7 @@ import { api, ApiError, call } from '../api/client.js';
 import { useAction } from '../api/use-action.js';
 import { ErrorNotice } from '../components/states.js';
 import { Link, navigate, useLocation } from '../lib/router.js';
+import { signupOpen } from '../lib/signup.js';
 import { AuthFrame } from './auth-frame.js';
 
 /** Only in-app paths are followed after sign-in, never another site. */
@@ -45,7 +46,13 @@ export function SignInPage() {
         </button>
       </form>
       <p className="small muted" style={{ marginTop: '1rem' }}>
-        New here? <Link to="/signup">Create an organization</Link>
+        {signupOpen() ? (
+          <>
+            New here? <Link to="/signup">Create an organization</Link>
+          </>
+        ) : (
+          'New here? Ask an owner of your organization for an invitation link.'
+        )}
       </p>
     </AuthFrame>
   );

@@ -7,10 +7,27 @@ import { SecretOnce } from '../components/secret-once.js';
 import { ErrorNotice } from '../components/states.js';
 import { formatNumber } from '../lib/format.js';
 import { Link, navigate } from '../lib/router.js';
+import { signupOpen } from '../lib/signup.js';
 import { AuthFrame } from './auth-frame.js';
 
 /** Sign-up: organization + first account; the API key is shown once on success. */
 export function SignUpPage() {
+  return signupOpen() ? <SignUpForm /> : <SignUpClosed />;
+}
+
+/** DASHBOARD_SIGNUP=closed: no form, and how to get in instead (the server sends the same page). */
+function SignUpClosed() {
+  return (
+    <AuthFrame title="Sign-up is closed" intro="New organizations are not created here. People join an organization by invitation.">
+      <p>Ask an owner of your organization, or the operator who runs this service, for an invitation link. Opening it lets you set your password and sign in.</p>
+      <p className="small muted">
+        Already have an account? <Link to="/signin">Sign in</Link>
+      </p>
+    </AuthFrame>
+  );
+}
+
+function SignUpForm() {
   const [organizationName, setOrganizationName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
