@@ -1,5 +1,4 @@
 /** Minimal JSON calls for setting up bench fixtures through the real API. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fixture set-up reads loose JSON
 export async function call<T = any>(url: string, method: string, path: string, token: string, body?: unknown): Promise<T> {
   const res = await fetch(url + path, {
     method,

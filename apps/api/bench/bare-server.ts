@@ -14,15 +14,11 @@ app.get('/readyz', (_req, res) => res.json({ ok: true }));
 app.get('/slots', (_req, res) => {
   res.type('json').send(body);
 });
-app.post('/insert', async (req, res, next) => {
-  try {
-    const { rows } = await pool!.query(
-      'INSERT INTO bench_bare_inserts (human_id, starts_at, body) VALUES ($1, $2, $3) RETURNING id',
-      [req.body.human_id, req.body.starts_at, req.body],
-    );
-    res.status(201).json({ id: rows[0].id });
-  } catch (error) {
-    next(error);
-  }
+app.post('/insert', (req, res, next) => {
+  pool!
+    .query('INSERT INTO bench_bare_inserts (human_id, starts_at, body) VALUES ($1, $2, $3) RETURNING id', [req.body.human_id, req.body.starts_at, req.body])
+    .then(({ rows }) => {
+      res.status(201).json({ id: rows[0].id });
+    }, next);
 });
 app.listen(Number(process.env.PORT ?? port), '127.0.0.1');

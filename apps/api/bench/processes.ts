@@ -110,9 +110,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
   const code = await new Promise((r) => child.once('exit', r));
-  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  if (code !== 0) throw new Error(`load generator exited with ${String(code)}`);
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 

@@ -55,9 +55,10 @@ export function createApp(deps: AppDeps): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
-    const ready = await deps.store.ready();
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
+  app.get('/readyz', (_req, res, next) => {
+    deps.store.ready().then((ready) => {
+      res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
+    }, next);
   });
   // Prometheus scrapes with the admin token, like /admin/v1: it shows the service's traffic.
   app.get('/metrics', authenticateAdmin(deps.adminToken), metricsEndpoint(metrics, deps.store));

@@ -52,7 +52,7 @@ async function main() {
         clock: () => new Date(),
         logger,
         releaseLeasesAtStart: embedded,
-        onAttempt: metrics.countDelivery,
+        onAttempt: (outcome) => metrics.countDelivery(outcome),
         ...(store.changes ? { changes: store.changes } : {}),
       })
     : undefined;

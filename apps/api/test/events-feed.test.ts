@@ -24,7 +24,7 @@ interface FeedEvent {
 
 async function page(key: string, after: string | undefined, limit: number) {
   const query = new URLSearchParams({ limit: String(limit), ...(after ? { after } : {}) });
-  const res = await app.call('GET', `/v1/events?${query}`, { key });
+  const res = await app.call('GET', `/v1/events?${query.toString()}`, { key });
   expect(res.status, res.text).toBe(200);
   return res.body as { data: FeedEvent[]; next_cursor: string | null };
 }

@@ -86,7 +86,7 @@ describe('GET /metrics', () => {
       clock: () => new Date(),
       logger: createLogger('silent'),
       sender: async () => ({ statusCode: 200, error: null }),
-      onAttempt: metrics.countDelivery,
+      onAttempt: (outcome) => metrics.countDelivery(outcome),
     });
     await worker.start();
     try {

@@ -29,7 +29,7 @@ describe('monthly quota', () => {
   it('Free: 100 bookings, then 402 LIMIT_REACHED; cancelling refunds nothing', async () => {
     const org = await app.createOrg('free');
     const human = await createUtcHuman(app, org.key, [30]);
-    let last;
+    let last: { status: number; body: { id: string } } | undefined;
     for (let i = 0; i < 100; i++) {
       last = await app.call('POST', '/v1/bookings', { key: org.key, body: bookingBody(human, slot(i)) });
       expect(last.status, `booking ${i + 1}`).toBe(201);

@@ -66,7 +66,7 @@ export function findBadStrings(value: unknown): { issues: StringIssue[]; more: n
     } else if (Array.isArray(node)) {
       for (let i = node.length - 1; i >= 0; i -= 1) stack.push({ value: node[i], step: { key: i, parent: step } });
     } else if (node !== null && typeof node === 'object') {
-      const entries = Object.entries(node);
+      const entries = Object.entries(node as Record<string, unknown>);
       for (let i = entries.length - 1; i >= 0; i -= 1) {
         const [key, child] = entries[i]!;
         const problem = stringProblem(key);
@@ -112,7 +112,7 @@ export function refuseBadStrings<T extends ZodTypeAny>(
         return data;
       },
     },
-  }) as unknown as ZodEffects<T, z.output<T>, z.input<T>>;
+  });
   guarded.add(wrapped);
   return wrapped;
 }
@@ -134,7 +134,7 @@ function guardRoute(route: AppRoute): AppRoute {
   for (const part of REQUEST_PARTS) {
     const schema = (route as Record<string, unknown>)[part];
     if (!(schema instanceof z.ZodType) || isGuarded(schema)) continue;
-    const only = part === 'headers' && isZodObject(schema) ? Object.keys(extractZodObjectShape(schema)) : undefined;
+    const only = part === 'headers' && isZodObject(schema) ? Object.keys(extractZodObjectShape(schema) as Record<string, unknown>) : undefined;
     guardedRoute[part] = refuseBadStrings(schema, only);
   }
   return guardedRoute as unknown as AppRoute;
@@ -149,6 +149,6 @@ export function withWellFormedStrings<T extends AppRouter>(router: T): GuardedRo
   const walk = (node: AppRouter | AppRoute): unknown =>
     isAppRoute(node)
       ? guardRoute(node)
-      : Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child as AppRouter | AppRoute)]));
+      : Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
   return walk(router) as GuardedRouter<T>;
 }

@@ -70,7 +70,7 @@ export function formatLocal(instant: string | number, timezone: string): string 
  * a null `_local`, so the shape does not depend on the data.
  */
 export function withLocalTimes<T>(value: T, timezone: string): T {
-  if (Array.isArray(value)) return value.map((v) => withLocalTimes(v, timezone)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => withLocalTimes(v, timezone)) as T;
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {

@@ -59,7 +59,7 @@ function fakeApi() {
       const body = check(SetAvailabilityBodySchema, await request.json());
       if (body instanceof Response) return body;
       // As the server does: a PUT replaces the whole schedule, rules left out are off.
-      schedule = { ...rulesOff, ...body } as z.infer<typeof AvailabilitySchema>;
+      schedule = { ...rulesOff, ...body };
       return reply(AvailabilitySchema, schedule);
     }),
     http.get(`${BASE_URL}/v1/humans/:id/slots`, ({ request }) => {

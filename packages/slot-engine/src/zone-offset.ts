@@ -33,7 +33,7 @@ export function offsetReader(timezone: string): (instant: number) => number {
   }
   const f = formatter;
   let memo = memos.get(timezone);
-  if (memo === undefined) memos.set(timezone, (memo = new Map()));
+  if (memo === undefined) memos.set(timezone, (memo = new Map<number, number>()));
   const read = (instant: number) => {
     const m = OFFSET.exec(f.format(instant));
     if (m === null) return Number.NaN;

@@ -111,7 +111,7 @@ function countChanges(pglite: PGlite, onStatement: ((text: string) => void) | un
         if (prop === 'query') return (sql: string, ...rest: unknown[]) => (noteStatement(sql), (t.query as (...a: unknown[]) => unknown)(sql, ...rest));
         if (prop === 'exec') return (sql: string, ...rest: unknown[]) => (everything(sql), (t.exec as (...a: unknown[]) => unknown)(sql, ...rest));
         const value = Reflect.get(t, prop, t) as unknown;
-        return typeof value === 'function' ? value.bind(t) : value;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(t) : value;
       },
     });
   const query = pglite.query.bind(pglite);
@@ -124,7 +124,7 @@ function countChanges(pglite: PGlite, onStatement: ((text: string) => void) | un
   pglite.exec = ((sql: string, ...rest: Parameters<PGlite['exec']> extends [unknown, ...infer R] ? R : never) => {
     everything(sql);
     return exec(sql, ...rest);
-  }) as PGlite['exec'];
+  });
   // BEGIN and COMMIT (or ROLLBACK) are a statement each.
   pglite.transaction = ((fn: Parameters<PGlite['transaction']>[0]) => {
     onStatement?.('BEGIN');
@@ -352,7 +352,7 @@ function openServer(databaseUrl: string, poolSize: number, connectTimeoutMs: num
       throw error;
     }
     client.release();
-    return result.rows;
+    return result.rows as never[];
   };
   // One pooled connection for the span of `fn`: the migration runner's session and the
   // booking transaction's.
@@ -362,7 +362,7 @@ function openServer(databaseUrl: string, poolSize: number, connectTimeoutMs: num
     let lost: Error | undefined;
     try {
       return await fn({
-        query: async (text, params, name) => (await client.query(statement(text, params, name))).rows,
+        query: async (text, params, name) => (await client.query(statement(text, params, name))).rows as never[],
         exec: async (text) => {
           await client.query(text);
         },

@@ -264,7 +264,7 @@ const cache = new WeakMap<object, string>();
 export function renderDocsPage(doc: object): string {
   let html = cache.get(doc);
   if (html === undefined) {
-    html = render(doc as ApiDoc);
+    html = render(doc);
     cache.set(doc, html);
   }
   return html;

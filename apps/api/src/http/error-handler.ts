@@ -56,7 +56,10 @@ function fromValidation(err: RequestValidationError): Refusal {
 }
 
 function classify(err: unknown): Refusal | undefined {
-  if (err instanceof AppError) return { code: err.code, message: err.message, headers: err.headers };
+  if (err instanceof AppError) {
+    const { code, message, headers } = err as AppError;
+    return { code, message, headers };
+  }
   if (err instanceof RequestValidationError) return fromValidation(err);
   const type = (err as { type?: string } | null)?.type;
   if (type === 'entity.too.large') return refusal('PAYLOAD_TOO_LARGE', 'The request body exceeds 1 MiB.');

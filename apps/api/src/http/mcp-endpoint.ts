@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { asyncHandler } from './async-handler.js';
 import { bearerToken } from './authenticate.js';
 
 /**
@@ -25,23 +26,19 @@ export function mcpEndpoint(): RequestHandler {
   // Loaded on the first /mcp request: the MCP SDK alone is some 16 MiB of resident memory,
   // which a process that never serves MCP should not carry.
   let modules: Promise<[typeof import('@humantime/mcp'), typeof import('@humantime/sdk'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | undefined;
-  return async (req, res, next) => {
-    try {
-      modules ??= Promise.all([import('@humantime/mcp'), import('@humantime/sdk'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
-      const [{ createHumantimeMcpServer }, { Humantime }, { StreamableHTTPServerTransport }] = await modules;
-      const client = new Humantime({ apiKey: bearerToken(req.header('authorization'))!, baseUrl: selfBaseUrl(req), maxRetries: 0 });
-      const server = createHumantimeMcpServer(client);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
-    } catch (error) {
-      next(error);
-    }
-  };
+  return asyncHandler(async (req, res) => {
+    modules ??= Promise.all([import('@humantime/mcp'), import('@humantime/sdk'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
+    const [{ createHumantimeMcpServer }, { Humantime }, { StreamableHTTPServerTransport }] = await modules;
+    const client = new Humantime({ apiKey: bearerToken(req.header('authorization'))!, baseUrl: selfBaseUrl(req), maxRetries: 0 });
+    const server = createHumantimeMcpServer(client);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
 }
 
 /**

@@ -30,7 +30,7 @@ export interface Metrics {
  */
 export function routeLabel(req: Request, res: Response): string {
   // A kept slots answer names the route it stands for (see kept-slots-answers.ts).
-  const template = (req.route as { path?: unknown } | undefined)?.path ?? res.locals.routeTemplate;
+  const template = (req.route as { path?: unknown } | undefined)?.path ?? (res.locals.routeTemplate as unknown);
   if (typeof template === 'string') return template;
   if (res.statusCode === 404) return 'unmatched';
   const path = req.originalUrl.split('?')[0]!;

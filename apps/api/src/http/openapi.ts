@@ -72,7 +72,7 @@ function build(): OpenApiDocument {
       setOperationId: 'concatenated-path',
       operationMapper: (operation: Operation): Operation => {
         const responses: Record<string, Response> = {};
-        for (const [status, response] of Object.entries(operation.responses as Record<string, Response>)) {
+        for (const [status, response] of Object.entries(operation.responses) as [string, Response][]) {
           if (Number(status) < 400) {
             responses[status] = { ...response, description: SUCCESS_DESCRIPTIONS[status] ?? response.description };
             continue;

@@ -25,7 +25,7 @@ export function requestContext(logger: Logger): RequestHandler {
         path: req.originalUrl.split('?')[0]!,
         status: res.statusCode,
         duration_ms: Math.round(durationMs * 100) / 100,
-        organization_id: (res.locals.organization?.id as string | undefined) ?? null,
+        organization_id: (res.locals.organization as { id?: string } | undefined)?.id ?? null,
       });
     });
     next();

@@ -46,7 +46,7 @@ async function call(url: string, method: string, path: string, token: string, bo
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as any };
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) };
 }
 
 beforeAll(async () => {

@@ -47,8 +47,8 @@ export function run(script: string, args: string[], env: NodeJS.ProcessEnv): Chi
     stderr: '',
     exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
   };
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (result.stdout += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (result.stderr += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (result.stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (result.stderr += chunk));
   return result;
 }
 

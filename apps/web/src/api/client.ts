@@ -52,7 +52,7 @@ export async function call<A extends Answer, S extends A['status']>(request: Pro
   } catch {
     throw new ApiError('NETWORK', 'The server could not be reached. Check your connection and try again.', 0);
   }
-  if (answer.status === ok) return answer.body as Extract<A, { status: S }>['body'];
+  if (answer.status === ok) return answer.body;
   const error = envelopeOf(answer);
   if (error.status === 401 && error.code === 'UNAUTHORIZED') {
     for (const listener of signedOutListeners) listener();

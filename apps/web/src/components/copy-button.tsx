@@ -22,7 +22,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 
   return (
     <>
-      <button type="button" onClick={copy} aria-label={label}>
+      <button type="button" onClick={() => void copy()} aria-label={label}>
         {state === 'copied' ? 'Copied' : 'Copy'}
       </button>
       <span className="visually-hidden" role="status" aria-live="polite">

@@ -60,7 +60,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </nav>
         <div className="sidebar-foot">
           <span className="user">Signed in as {session.account.email}</span>
-          <button type="button" onClick={signOut} disabled={signingOut}>
+          <button type="button" onClick={() => void signOut()} disabled={signingOut}>
             {signingOut ? 'Signing out…' : 'Sign out'}
           </button>
         </div>

@@ -21,7 +21,7 @@ export function describeHuman(h: Human): string {
   );
 }
 
-const humanResult = (h: Human, lead: string) => ok(withLocalTimes(h, h.timezone) as Record<string, unknown>, `${lead}${describeHuman(h)}`);
+const humanResult = (h: Human, lead: string) => ok(withLocalTimes(h, h.timezone), `${lead}${describeHuman(h)}`);
 
 export function registerHumanTools(server: McpServer, client: Humantime): void {
   server.registerTool(

@@ -100,7 +100,7 @@ export function mayHaveReachedServer(error: unknown): boolean {
     const { code, cause, errors } = current as { code?: unknown; cause?: unknown; errors?: unknown };
     if (typeof code === 'string' && NOT_SENT_CODES.has(code)) return false;
     queue.push(cause);
-    if (Array.isArray(errors)) queue.push(...errors);
+    if (Array.isArray(errors)) queue.push(...(errors as unknown[]));
   }
   return true;
 }

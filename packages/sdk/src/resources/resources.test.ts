@@ -343,7 +343,7 @@ describe('client construction', () => {
     const seen: string[] = [];
     const custom = testClient({
       fetch: async (input, init) => {
-        seen.push(`${init?.method} ${String(input)}`);
+        seen.push(`${init?.method} ${input instanceof Request ? input.url : String(input)}`);
         return Response.json({ data: [], next_cursor: null });
       },
     });

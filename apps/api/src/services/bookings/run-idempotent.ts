@@ -38,7 +38,7 @@ export async function runIdempotent(
     if (outcome.deliveries > 0) deps.onEventsCommitted?.();
     return outcome.response;
   } catch (error) {
-    if (scope && error instanceof AppError) await saveRefusal(deps.store.sql, scope, error);
+    if (scope && error instanceof AppError) await saveRefusal(deps.store.sql, scope, error as AppError);
     throw error;
   }
 }

@@ -109,7 +109,7 @@ function serverAuthority(sql: Store['sql'], keySql: Store['keySql'], policy: Rat
       const reading = readOf(request);
       const row = await lookUp({ keyHash: hashApiKey(key), charge: true, read: reading.read });
       if (!row) return { organization: undefined, rateLimit: undefined, schedules: new Map() };
-      const schedules = row.allowed === false ? new Map() : collect(reading, request, row.schedules);
+      const schedules: Schedules = row.allowed === false ? new Map<string, TimedSnapshot>() : collect(reading, request, row.schedules);
       return { organization: organizationOf(row), rateLimit: verdict(row), schedules };
     },
     async schedules(organizationId, request) {

@@ -91,7 +91,7 @@ export interface TimedSnapshot {
 
 /** Parses a snapshotJson value (pg hands JSON over parsed; PGlite too, but be lenient). */
 export function readSnapshot(raw: SnapshotRow | string): TimedSnapshot {
-  const row: SnapshotRow = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const row = typeof raw === 'string' ? (JSON.parse(raw) as SnapshotRow) : raw;
   const base: ScheduleSnapshot = {
     timezone: row.timezone,
     schedule: { workingDays: row.working_days, workStart: row.work_start, workEnd: row.work_end },

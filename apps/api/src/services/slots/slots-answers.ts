@@ -32,6 +32,6 @@ export function keptAnswer(snapshot: TimedSnapshot, duration: number, now: numbe
 export function keepAnswer(snapshot: TimedSnapshot, duration: number, answer: Answer): void {
   if (!(answer.from < answer.until)) return;
   let byDuration = answers.get(snapshot);
-  if (!byDuration) answers.set(snapshot, (byDuration = new Map()));
+  if (!byDuration) answers.set(snapshot, (byDuration = new Map<number, Answer>()));
   byDuration.set(duration, answer);
 }

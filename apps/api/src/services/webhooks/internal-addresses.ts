@@ -51,7 +51,7 @@ const RULES = (
   .map(([net, prefix, kind, family]) => {
     const list = new BlockList();
     list.addSubnet(net, prefix, family);
-    return { prefix, kind, family: family as Family, list };
+    return { prefix, kind, family: family, list };
   })
   .sort((a, b) => b.prefix - a.prefix);
 
