@@ -1,6 +1,7 @@
 // One lint for the whole workspace, run by `pnpm test` (turbo's lint task).
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -61,6 +62,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
     },
+  },
+  {
+    // The dashboard's components: hooks called by the rules, effects with all their
+    // dependencies. The plugin's React Compiler rules (refs, set-state-in-effect) are not on:
+    // the pages do not use the compiler, and its data hooks keep the latest loader in a ref.
+    files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // Plain JavaScript (this file, scripts) has no types to check.
