@@ -46,6 +46,9 @@ export function humansRouter({ store, clock }: ServiceDeps, authority: KeyAuthor
       status: 200,
       body: await setAvailability(db, organizationOf(res).id, params.human_id, body),
     }),
+    // Usually answered before this router runs: http/kept-slots-answers.ts sends the answer kept
+    // with the human's snapshot, which http/authenticate.ts fetched with the key (see
+    // docs/architecture.md, walk 1). This handler serves the rest and keeps its answer.
     slots: async ({ params, query, res }) => ({
       status: 200,
       body: await listSlots(schedulesFor(res, authority), params.human_id, query, clock()),
