@@ -1,6 +1,7 @@
-// The arrows of STYLE.md, checked by `pnpm test` (turbo's lint task runs `depcruise`):
-// the contract and the slot engine import nothing of ours, the SDK only the contract, the
-// API's services never import its routes, HTTP layer or app, and nothing imports in a circle.
+// The house's arrows, checked by `pnpm test` (turbo's lint task runs `depcruise`): the
+// contract and the slot engine import nothing of ours, the SDK only the contract, inside
+// apps/api no layer imports one above it (docs/architecture.md lists them), and nothing
+// imports in a circle.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -40,11 +41,53 @@ module.exports = {
       to: { path: '^(packages/slot-engine|apps)/' },
     },
     {
-      name: 'services-below-routes',
+      name: 'api-layers-lib',
       severity: 'error',
-      comment: 'Services hold the rules; they never reach up into routes, the HTTP layer or the app.',
-      from: { path: '^apps/api/src/(services|db|delivery|lib)/' },
-      to: { path: '^apps/api/src/(routes|http|app\\.ts|server\\.ts|worker\\.ts)' },
+      comment: 'apps/api layers, lowest first: lib, config, db, services, delivery, http, routes, the processes. lib imports nothing above it (config, db, services, delivery, http, routes, the processes).',
+      from: { path: '^apps/api/src/lib/' },
+      to: { path: '(^apps/api/src/config\\.ts$)|(^apps/api/src/db/)|(^apps/api/src/services/)|(^apps/api/src/delivery/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
+    },
+    {
+      name: 'api-layers-config',
+      severity: 'error',
+      comment: 'apps/api layers, lowest first: lib, config, db, services, delivery, http, routes, the processes. config imports nothing above it (db, services, delivery, http, routes, the processes).',
+      from: { path: '^apps/api/src/config\\.ts$' },
+      to: { path: '(^apps/api/src/db/)|(^apps/api/src/services/)|(^apps/api/src/delivery/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
+    },
+    {
+      name: 'api-layers-db',
+      severity: 'error',
+      comment: 'apps/api layers, lowest first: lib, config, db, services, delivery, http, routes, the processes. db imports nothing above it (services, delivery, http, routes, the processes).',
+      from: { path: '^apps/api/src/db/' },
+      to: { path: '(^apps/api/src/services/)|(^apps/api/src/delivery/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
+    },
+    {
+      name: 'api-layers-services',
+      severity: 'error',
+      comment: 'apps/api layers, lowest first: lib, config, db, services, delivery, http, routes, the processes. services imports nothing above it (delivery, http, routes, the processes).',
+      from: { path: '^apps/api/src/services/' },
+      to: { path: '(^apps/api/src/delivery/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
+    },
+    {
+      name: 'api-layers-delivery',
+      severity: 'error',
+      comment: 'apps/api layers, lowest first: lib, config, db, services, delivery, http, routes, the processes. delivery imports nothing above it (http, routes, the processes).',
+      from: { path: '^apps/api/src/delivery/' },
+      to: { path: '(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
+    },
+    {
+      name: 'api-layers-http',
+      severity: 'error',
+      comment: 'apps/api layers, lowest first: lib, config, db, services, delivery, http, routes, the processes. http imports nothing above it (routes, the processes).',
+      from: { path: '^apps/api/src/http/' },
+      to: { path: '(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
+    },
+    {
+      name: 'api-layers-routes',
+      severity: 'error',
+      comment: 'apps/api layers, lowest first: lib, config, db, services, delivery, http, routes, the processes. routes imports nothing above it (the processes).',
+      from: { path: '^apps/api/src/routes/' },
+      to: { path: '(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
     },
   ],
   options: {

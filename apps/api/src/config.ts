@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS } from './lib/logger.js';
 import { API_PACKAGE_DIR } from './lib/package-dir.js';
 
 /** The built dashboard pages (apps/web's `vite build` output), served at /dashboard. */
@@ -39,7 +40,7 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   HOST: z.string().min(1).default('127.0.0.1'),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanString.default('false'),
   WEBHOOK_RETRY_DELAYS: z
     .string()

@@ -1,8 +1,7 @@
-import type { Config } from '../config.js';
 import type { Logger } from './logger.js';
 
 /** Long enough for a webhook attempt that just started to finish (its timeout) and be recorded. */
-export function shutdownGraceMs(config: Config): number {
+export function shutdownGraceMs(config: { webhooks: { timeoutMs: number } }): number {
   return Math.max(25_000, config.webhooks.timeoutMs + 15_000);
 }
 

@@ -1,7 +1,10 @@
 import { pino, type Logger } from 'pino';
-import type { Config } from '../config.js';
 
 export type { Logger };
+
+/** The levels LOG_LEVEL takes, quietest last. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** How long a logged line may wait in the buffer before it is written. */
 const FLUSH_EVERY_MS = 200;
@@ -14,7 +17,7 @@ const FLUSH_EVERY_MS = 200;
  * request cost the slots route a tenth of its CPU. pino flushes what is left when the
  * process exits (a graceful stop, an uncaught error); a SIGKILL can lose the last 200 ms.
  */
-export function createLogger(level: Config['logLevel']): Logger {
+export function createLogger(level: LogLevel): Logger {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: FLUSH_EVERY_MS });
   return pino(
     {
