@@ -14,7 +14,8 @@ const REQUEST_TIMEOUT_MS = 2_000;
 /** Slack for the once-a-second timeout check and a busy machine. */
 const SLACK_MS = Number(process.env.ABUSE_SLACK_MS ?? 2_500);
 /** The longest the event loop may be held by one hostile body, loosely, for CI. */
-const LOOP_CEILING_MS = Number(process.env.ABUSE_LOOP_CEILING_MS ?? 150);
+// (The code before the bounds held it about 450 ms in validation alone, on this machine.)
+const LOOP_CEILING_MS = Number(process.env.ABUSE_LOOP_CEILING_MS ?? 250);
 
 let app: TestApp;
 let key: string;

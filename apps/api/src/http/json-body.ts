@@ -25,6 +25,7 @@ export const hasBody = (req: Pick<Request, 'headers'>) =>
 
 /** A body the server has not read to its end (answered before reading it, or refused midway). */
 export const bodyUnread = (req: Request) => hasBody(req) && !req.readableEnded;
+
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
 // JSON's whitespace is space, tab, line feed and carriage return.
 const FIRST_CHAR = /^[ \t\n\r]*(.)/;
