@@ -13,6 +13,6 @@ export function embeddedStoreDir(dataDir: string): string {
 /** Opens the store the configuration selects: a PostgreSQL server, or embedded PGlite. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   return options.databaseUrl
-    ? openServer(options.databaseUrl, options.poolSize ?? 10, options.connectTimeoutMs ?? 1_500, options)
+    ? openServer(options.databaseUrl, options)
     : openEmbedded(options.dataDir, options.onStatement);
 }

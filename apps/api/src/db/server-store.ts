@@ -92,8 +92,8 @@ function serverPool(databaseUrl: string, { max, connectTimeoutMs, onStatement, s
   return pool;
 }
 
-export function openServer(databaseUrl: string, poolSize: number, connectTimeoutMs: number, options: StoreOptions): Store {
-  const { onStatement } = options;
+export function openServer(databaseUrl: string, options: StoreOptions): Store {
+  const { onStatement, poolSize = 10, connectTimeoutMs = 1_500 } = options;
   const pooled = options.pooler === 'transaction';
   const pool = serverPool(databaseUrl, { max: poolSize, connectTimeoutMs, onStatement });
   // The key statements' own connections (Store.keySql). Behind a pooler their statements are

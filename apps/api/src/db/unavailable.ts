@@ -56,3 +56,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** What to log of such an error: its message, short, without a stack (it is not a bug). */
+export function unavailableCause(error: unknown): string {
+  return String((error as Error | undefined)?.message ?? error).slice(0, 200);
+}

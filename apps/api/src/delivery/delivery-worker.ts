@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config.js';
 import type { Db, StoreChanges } from '../db/open-store.js';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { isDatabaseUnavailable, unavailableCause } from '../db/unavailable.js';
 import type { Logger } from '../lib/logger.js';
 import { claimDeliveries, nextDueAt, releaseAllLeases, type ClaimedDelivery } from './claim-deliveries.js';
 import { recordAttempt } from './record-attempt.js';
@@ -145,7 +145,7 @@ export class DeliveryWorker {
   private gone(error: unknown): void {
     if (this.away) return;
     this.away = true;
-    this.logger.warn({ cause: String((error as Error).message ?? error).slice(0, 200) }, 'database unavailable: delivery paused until it answers');
+    this.logger.warn({ cause: unavailableCause(error) }, 'database unavailable: delivery paused until it answers');
   }
 
   private back(): void {

@@ -3,7 +3,7 @@ import { anyErrorEnvelope, type AnyErrorCode } from '@humantime/contract/dashboa
 import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ZodError } from 'zod';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { isDatabaseUnavailable, unavailableCause } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
 import type { Logger } from '../lib/logger.js';
 import { bodyUnread } from './json-body.js';
@@ -90,18 +90,16 @@ function fromHttpError(err: unknown): Refusal | undefined {
   return refusal('VALIDATION_ERROR', `body: could not be read (${String(message)}); send UTF-8 JSON, optionally gzip or deflate encoded.`);
 }
 
-/** Seconds a client is asked to wait while the database is away. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
-
 /**
- * 503 SERVICE_UNAVAILABLE. A write cut off mid-way either committed or did not; a booking
- * retried with the same Idempotency-Key answers the booking that was made, or makes it once.
+ * 503 SERVICE_UNAVAILABLE, retried after a second. A write cut off mid-way either committed or
+ * did not; a booking retried with the same Idempotency-Key answers the booking that was made,
+ * or makes it once.
  */
-export const databaseUnavailable = (): Refusal => ({
+const DATABASE_UNAVAILABLE: Refusal = {
   code: 'SERVICE_UNAVAILABLE',
   message: 'The service cannot reach its database right now. Retry in a moment; retry a booking with the same Idempotency-Key.',
-  headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
-});
+  headers: { 'Retry-After': '1' },
+};
 
 /** Every error, known or not, leaves as the error envelope; a crash is logged, never shown. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -111,10 +109,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (!result && isDatabaseUnavailable(err)) {
       // A restart or failover, not a bug: one short line, no stack, and a retryable answer.
       logger.warn(
-        { request_id: res.locals.requestId, method: req.method, path: req.originalUrl.split('?')[0], cause: String((err as Error).message ?? err).slice(0, 200) },
+        { request_id: res.locals.requestId, method: req.method, path: req.originalUrl.split('?')[0], cause: unavailableCause(err) },
         'database unavailable',
       );
-      result = databaseUnavailable();
+      result = DATABASE_UNAVAILABLE;
     }
     if (!result) {
       logger.error(

@@ -1,6 +1,6 @@
 import { anyErrorEnvelope, type AnyErrorCode } from '@humantime/contract/dashboard';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 export interface HttpLimits {
@@ -55,28 +55,25 @@ function send(res: ServerResponse, code: AnyErrorCode, message: string) {
   res.end(JSON.stringify(body));
 }
 
-/** Node's parser errors that mean the head was too large, rather than malformed. */
-const TOO_LARGE = new Set(['HPE_HEADER_OVERFLOW']);
-
 /**
  * Node emits 'clientError' for a request it cannot parse and for one that timed out; there
  * is no response object then, so the answer is written to the socket by hand. A timed-out
  * or reset client just has its socket closed.
  */
-function answerClientError(error: Error & { code?: string }, socket: Duplex, _req?: IncomingMessage) {
+function answerClientError(error: Error & { code?: string }, socket: Duplex) {
   const parseError = error.code?.startsWith('HPE_') ?? false;
   if (!parseError || !socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
     socket.destroy();
     return;
   }
-  const [code, message]: [AnyErrorCode, string] = TOO_LARGE.has(error.code!)
+  const [code, message]: [AnyErrorCode, string] = error.code === 'HPE_HEADER_OVERFLOW'
     ? ['PAYLOAD_TOO_LARGE', 'The request headers exceed 16 KiB.']
     : ['VALIDATION_ERROR', 'The request is not valid HTTP/1.1 (request line or headers malformed).'];
   const envelope = anyErrorEnvelope(code, message);
   const body = JSON.stringify(envelope);
   const status = envelope.error.status;
   socket.end(
-    `HTTP/1.1 ${status} ${status === 413 ? 'Payload Too Large' : 'Unprocessable Entity'}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `X-Request-Id: req_${randomUUID()}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
