@@ -33,6 +33,7 @@ export const contract = withWellFormedStrings(
 export type Contract = typeof contract;
 
 export * from './errors.js';
+export * from './parse-error-envelope.js';
 export * from './well-formed-strings.js';
 export * from './webhook-signature.js';
 export * from './common-responses.js';

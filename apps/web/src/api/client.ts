@@ -1,4 +1,5 @@
 import { initClient } from '@ts-rest/core';
+import { parseErrorEnvelope } from '@humantime/contract';
 import { dashboardContract } from '@humantime/contract/dashboard';
 
 /**
@@ -27,8 +28,9 @@ export class ApiError extends Error {
 type Answer = { status: number; body: unknown };
 
 function envelopeOf(answer: Answer): ApiError {
-  const error = (answer.body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+  const error = parseErrorEnvelope(answer.body)?.error;
+  // The message is shown to the person, so an envelope without one gets the generic sentence.
+  if (error?.message !== undefined) {
     return new ApiError(error.code, error.message, answer.status);
   }
   return new ApiError('UNEXPECTED', `The server answered ${answer.status}. Try again in a moment.`, answer.status);

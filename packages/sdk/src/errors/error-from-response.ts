@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '@humantime/contract';
+import { ERROR_STATUS, parseErrorEnvelope, type ErrorCode } from '@humantime/contract';
 import { API_ERROR_CLASSES } from './api-errors.js';
 import { HumantimeError } from './humantime-error.js';
 
@@ -21,15 +21,6 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>(
     .map(([code, status]) => [status, code]),
 );
 
-function envelopeOf(body: unknown): { code: string; message: string } | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const error = (body as { error?: unknown }).error;
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code !== 'string' || code === '') return null;
-  return { code, message: typeof message === 'string' ? message : `${code}` };
-}
-
 function snippet(body: unknown): string {
   if (body === undefined || body === '') return 'an empty body';
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -46,14 +37,14 @@ function snippet(body: unknown): string {
 export function errorFromResponse(response: ErrorResponse): HumantimeError {
   const { status, body, headers } = response;
   const requestId = headers.get('x-request-id');
-  const envelope = envelopeOf(body);
+  const envelope = parseErrorEnvelope(body)?.error;
   const init = { status, requestId, raw: body, headers };
 
   if (envelope) {
+    // An envelope without a message still names its code: the code stands in for it.
+    const message = envelope.message ?? envelope.code;
     const Known = API_ERROR_CLASSES[envelope.code as ErrorCode];
-    return Known
-      ? new Known({ ...init, message: envelope.message })
-      : new HumantimeError(envelope.code, { ...init, message: envelope.message });
+    return Known ? new Known({ ...init, message }) : new HumantimeError(envelope.code, { ...init, message });
   }
 
   const contentType = headers.get('content-type') ?? 'no content-type';
