@@ -3,8 +3,8 @@ import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { embeddedStoreDir, openStore } from './db/open-store.js';
-import { DeliveryWorker } from './delivery/delivery-worker.js';
-import { deliveryListener } from './delivery/listen-for-deliveries.js';
+import { notifyListener } from './jobs/runner/notify-listener.js';
+import { DELIVERIES_CHANNEL, DeliveryWorker } from './jobs/webhook-delivery/delivery-worker.js';
 import { createHttpServer } from './http/http-server.js';
 import { createMetrics } from './http/metrics.js';
 import { resolveAdminToken } from './lib/admin-token.js';
@@ -58,7 +58,7 @@ async function main() {
     : undefined;
   await worker?.start();
   // On a server, deliveries committed by other API processes wake this worker too.
-  const listener = worker && config.databaseUrl ? deliveryListener(config, logger, () => worker.wake()) : undefined;
+  const listener = worker && config.databaseUrl ? notifyListener(config, logger, { [DELIVERIES_CHANNEL]: () => worker.wake() }) : undefined;
   await listener?.start();
 
   const app = createApp({

@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
 import { openStore } from './db/open-store.js';
-import { DeliveryWorker } from './delivery/delivery-worker.js';
-import { deliveryListener } from './delivery/listen-for-deliveries.js';
+import { notifyListener } from './jobs/runner/notify-listener.js';
+import { DELIVERIES_CHANNEL, DeliveryWorker } from './jobs/webhook-delivery/delivery-worker.js';
 import { onShutdownSignal, shutdownGraceMs } from './lib/graceful-shutdown.js';
 import { createLogger } from './lib/logger.js';
 
@@ -32,7 +32,7 @@ async function main() {
   const worker = new DeliveryWorker({ db: store.db, config, clock: () => new Date(), logger });
   await worker.start();
   // Woken by a NOTIFY when a booking's deliveries commit, not only by the poll.
-  const listener = deliveryListener(config, logger, () => worker.wake());
+  const listener = notifyListener(config, logger, { [DELIVERIES_CHANNEL]: () => worker.wake() });
   await listener?.start();
   logger.info({ worker_id: worker.workerId }, 'humantime delivery worker running');
 

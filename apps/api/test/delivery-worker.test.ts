@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../src/config.js';
-import { DeliveryWorker } from '../src/delivery/delivery-worker.js';
-import type { WebhookRequest, WebhookSender } from '../src/delivery/send-webhook.js';
+import { DeliveryWorker } from '../src/jobs/webhook-delivery/delivery-worker.js';
+import type { WebhookRequest, WebhookSender } from '../src/jobs/webhook-delivery/send-webhook.js';
 import { createLogger } from '../src/lib/logger.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { TEST_STORE } from './test-store.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { DeliveryWorker } from '../src/delivery/delivery-worker.js';
+import { DeliveryWorker } from '../src/jobs/webhook-delivery/delivery-worker.js';
 import { createMetrics } from '../src/http/metrics.js';
 import { createLogger } from '../src/lib/logger.js';
 import { at, bookingBody, createUtcHuman, MONDAY } from './booking-fixtures.js';

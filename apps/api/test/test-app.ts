@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { DeliveryWorker } from '../src/delivery/delivery-worker.js';
+import { DeliveryWorker } from '../src/jobs/webhook-delivery/delivery-worker.js';
 import { createHttpServer } from '../src/http/http-server.js';
 import type { StoreOptions } from '../src/db/open-store.js';
 import { createLogger } from '../src/lib/logger.js';

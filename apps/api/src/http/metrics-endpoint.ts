@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Store } from '../db/open-store.js';
-import { readOutboxBacklog } from '../delivery/outbox-backlog.js';
+import { readOutboxBacklog } from '../jobs/webhook-delivery/outbox-backlog.js';
 import { asyncHandler } from './async-handler.js';
 import type { Metrics } from './metrics.js';
 

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { DeliveryOutcome } from '../delivery/delivery-worker.js';
+import type { DeliveryOutcome } from '../jobs/webhook-delivery/delivery-worker.js';
 
 /** The POST routes that make a booking, by template; their refusals are counted by code. */
 const BOOKING_ROUTES = new Set(['/v1/bookings', '/v1/holds/:hold_id/confirm', '/v1/bookings/:booking_id/reschedule']);

@@ -225,8 +225,8 @@ describe('a database restart under load', () => {
 
     // The worker said it paused and resumed, once each; nobody logged an error.
     const workerLog = jsonLines(worker.stdout);
-    expect(workerLog.filter((l) => l.msg === 'database unavailable: delivery paused until it answers').length).toBe(1);
-    expect(workerLog.filter((l) => l.msg === 'database reachable again: delivery resumed').length).toBe(1);
+    expect(workerLog.filter((l) => l.component === 'webhook-delivery' && l.msg === 'database unavailable: paused until it answers').length).toBe(1);
+    expect(workerLog.filter((l) => l.component === 'webhook-delivery' && l.msg === 'database reachable again: resumed').length).toBe(1);
     for (const child of [...apis, worker]) expect(jsonLines(child.stdout).filter((l) => Number(l.level) >= 50)).toEqual([]);
 
     console.log(

@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { openStore, type Store } from '../../src/db/open-store.js';
-import { DeliveryWorker } from '../../src/delivery/delivery-worker.js';
-import { DeliveryListener, LISTENER_APPLICATION_NAME } from '../../src/delivery/listen-for-deliveries.js';
+import { LISTENER_APPLICATION_NAME, NotifyListener } from '../../src/jobs/runner/notify-listener.js';
+import { DELIVERIES_CHANNEL, DeliveryWorker } from '../../src/jobs/webhook-delivery/delivery-worker.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { childEnv, run, waitFor } from '../process/spawn.js';
 import { startTestApp, type TestApp } from '../test-app.js';
@@ -21,7 +21,7 @@ let app: TestApp;
 let receiver: Receiver;
 let workerStore: Store;
 let worker: DeliveryWorker;
-let listener: DeliveryListener;
+let listener: NotifyListener;
 let org: WebhookOrg;
 const commits: number[] = [];
 
@@ -76,7 +76,7 @@ describe('a delivery worker woken by NOTIFY', () => {
     workerStore = await openStore({ databaseUrl: app.database.url!, poolSize: 5 });
     worker = new DeliveryWorker({ db: workerStore.db, config: app.config, clock: () => new Date(), logger, pollMs: POLL_MS });
     await worker.start();
-    listener = new DeliveryListener({ databaseUrl: app.database.url!, onNotify: () => worker.wake(), logger });
+    listener = new NotifyListener({ databaseUrl: app.database.url!, channels: { [DELIVERIES_CHANNEL]: () => worker.wake() }, logger });
     await listener.start();
     expect(await listenerPids()).toHaveLength(1);
 

@@ -1,4 +1,4 @@
-import type { Sql } from '../db/sql.js';
+import type { Sql } from '../../db/sql.js';
 
 export interface OutboxBacklog {
   /** Deliveries due now and not yet delivered or failed (in flight included). */

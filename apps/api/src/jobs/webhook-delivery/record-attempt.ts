@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-store.js';
+import type { Db } from '../../db/open-store.js';
 import type { NextState } from './retry-schedule.js';
 
 export interface AttemptRecord {

@@ -1,39 +1,40 @@
 import pg from 'pg';
-import type { Config } from '../config.js';
-import type { Logger } from '../lib/logger.js';
+import type { Config } from '../../config.js';
+import type { Logger } from '../../lib/logger.js';
+import { doublingWait } from './backoff.js';
 
-/** The channel the deliveries triggers notify (migration 20261124100000_delivery_notify). */
-export const DELIVERIES_CHANNEL = 'humantime_deliveries';
 /** How the listening connection names itself in pg_stat_activity. */
-export const LISTENER_APPLICATION_NAME = 'humantime-delivery-listener';
+export const LISTENER_APPLICATION_NAME = 'humantime-job-listener';
 
-const RECONNECT_MIN_MS = 250;
 // Short enough that a database back from a restart is heard from within a couple of seconds.
-const RECONNECT_MAX_MS = 2_000;
+const RECONNECT = { minMs: 250, maxMs: 2_000 };
 
-export interface DeliveryListenerDeps {
+export interface NotifyListenerDeps {
   databaseUrl: string;
-  /** Called on every notification, and after each (re)connection. */
-  onNotify: () => void;
+  /**
+   * Each channel LISTENed to and what to call on its notifications (a runner's wake()). Each
+   * is also called after every (re)connection.
+   */
+  channels: Record<string, () => void>;
   logger: Logger;
 }
 
 /**
- * Keeps one connection (outside the pool) LISTENing on humantime_deliveries and calls
- * `onNotify` (the worker's wake()) when a transaction that wrote deliveries commits. A
- * dropped connection is reopened with backoff; after each connection the worker is woken
- * once, since a commit made while nobody listened was not heard. The worker's poll remains
- * the fallback for that gap and for retries falling due, which nobody notifies.
+ * Keeps one connection (outside the pool) LISTENing on the jobs' channels, so that a runner
+ * wakes when a transaction that wrote its table commits (the table's trigger sends the
+ * NOTIFY). A dropped connection is reopened with back-off; after each connection every runner
+ * is woken once, since a commit made while nobody listened was not heard. The runners' polls
+ * remain the fallback for that gap and for items falling due later, which nobody notifies.
  */
-export class DeliveryListener {
+export class NotifyListener {
   private client: pg.Client | undefined;
   private timer: NodeJS.Timeout | undefined;
   private failures = 0;
   private stopped = false;
   private readonly logger: Logger;
 
-  constructor(private readonly deps: DeliveryListenerDeps) {
-    this.logger = deps.logger.child({ component: 'delivery-listener' });
+  constructor(private readonly deps: NotifyListenerDeps) {
+    this.logger = deps.logger.child({ component: 'job-listener' });
   }
 
   /** Resolves after the first attempt to connect, whether or not it succeeded. */
@@ -65,12 +66,12 @@ export class DeliveryListener {
       }
       this.reconnectLater();
     };
-    client.on('notification', () => this.deps.onNotify());
+    client.on('notification', (message) => this.deps.channels[message.channel]?.());
     client.on('error', onLost);
     client.on('end', () => onLost());
     try {
       await client.connect();
-      await client.query(`LISTEN ${DELIVERIES_CHANNEL}`);
+      for (const channel of Object.keys(this.deps.channels)) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       onLost(error as Error);
       return;
@@ -82,11 +83,11 @@ export class DeliveryListener {
     this.client = client;
     if (this.failures > 0) this.logger.info('the LISTEN connection is back');
     this.failures = 0;
-    this.deps.onNotify();
+    for (const wake of Object.values(this.deps.channels)) wake();
   }
 
   private reconnectLater(): void {
-    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** this.failures);
+    const delay = doublingWait(this.failures, RECONNECT);
     this.failures += 1;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.connect(), delay);
@@ -96,11 +97,15 @@ export class DeliveryListener {
 
 /**
  * The listener on the direct connection (config.databaseDirectUrl). LISTEN needs a session of
- * its own, which a transaction-mode pooler does not give; without a direct URL there, workers
- * are woken by their poll alone (every 500 ms), and that is said once at start.
+ * its own, which a transaction-mode pooler does not give; without a direct URL there, runners
+ * are woken by their polls alone, and that is said once at start.
  */
-export function deliveryListener(config: Pick<Config, 'databaseDirectUrl'>, logger: Logger, onNotify: () => void): DeliveryListener | undefined {
-  if (config.databaseDirectUrl) return new DeliveryListener({ databaseUrl: config.databaseDirectUrl, onNotify, logger });
-  logger.info('DATABASE_POOLER=transaction without DATABASE_DIRECT_URL: deliveries are found by the poll alone (no LISTEN)');
+export function notifyListener(
+  config: Pick<Config, 'databaseDirectUrl'>,
+  logger: Logger,
+  channels: NotifyListenerDeps['channels'],
+): NotifyListener | undefined {
+  if (config.databaseDirectUrl) return new NotifyListener({ databaseUrl: config.databaseDirectUrl, channels, logger });
+  logger.info('DATABASE_POOLER=transaction without DATABASE_DIRECT_URL: background jobs find work by polling alone (no LISTEN)');
   return undefined;
 }

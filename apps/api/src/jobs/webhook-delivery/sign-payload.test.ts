@@ -1,6 +1,6 @@
 import { WEBHOOK_SIGNATURE_VECTOR as V } from '@humantime/contract';
 import { describe, expect, it } from 'vitest';
-import { verifySignature } from '../../test/webhook-receiver.js';
+import { verifySignature } from '../../../test/webhook-receiver.js';
 import { signatureHeader } from './sign-payload.js';
 
 describe('the golden webhook signature vector', () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressResolver } from '../lib/resolve-addresses.js';
+import type { AddressResolver } from '../../lib/resolve-addresses.js';
 import { createHttpSender, type WebhookRequest } from './send-webhook.js';
 
 // The real sender against a real loopback server. Its answer is chosen by path.

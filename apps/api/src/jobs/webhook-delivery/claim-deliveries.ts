@@ -1,4 +1,4 @@
-import type { Db } from '../db/open-store.js';
+import type { Db } from '../../db/open-store.js';
 
 /** A delivery this worker holds a lease on, with everything one attempt needs. */
 export interface ClaimedDelivery {

@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
-import { resolveAddresses, type AddressResolver } from '../lib/resolve-addresses.js';
-import { internalAddressKind } from '../services/webhooks/internal-addresses.js';
+import { resolveAddresses, type AddressResolver } from '../../lib/resolve-addresses.js';
+import { internalAddressKind } from '../../services/webhooks/internal-addresses.js';
 
 /** Thrown into the socket when a name resolves to an internal address. */
 export class BlockedAddressError extends Error {

@@ -1,0 +1,58 @@
+/**
+ * One kind of background work, as the runner (job-runner.ts) drives it. A job says how to
+ * claim due items and what to do with one; the runner owns everything that is the same for
+ * every job: the loop, how many run at once, sleeping until woken or polled, pausing while the
+ * database is away, and stopping without abandoning work in flight.
+ *
+ * Claims come from the database, never from memory: a claim is one statement that leases due
+ * rows with `FOR UPDATE SKIP LOCKED` (several workers claim at once without waiting on each
+ * other) and sets a lease end, after which a row whose holder died is claimable again.
+ */
+export interface Job<Item> {
+  /** Names the job in logs (`component`), e.g. "webhook-delivery". */
+  readonly name: string;
+  /** Items run at once by one runner. */
+  readonly concurrency: number;
+  /** How long a claim lasts: longer than one item can take, so a live holder keeps it. */
+  readonly leaseMs: number;
+  /** Leases up to `limit` due items to `workerId` until `now + leaseMs`, in one statement. */
+  claim(lease: LeaseRequest): Promise<Item[]>;
+  /** Does one item while holding its lease (ends at `leaseEndsAt`, epoch ms). */
+  run(item: Item, lease: HeldLease): Promise<void>;
+  /** Identifies an item in the runner's log lines. */
+  describe(item: Item): Record<string, unknown>;
+  /**
+   * The embedded store only (one process owns the data): leases left by a killed run, released
+   * at start instead of waiting for them to lapse. Answers how many were released.
+   */
+  releaseAllLeases?(): Promise<number>;
+  /** Optional: lets the runner skip polls that cannot find anything (see QuietProbe). */
+  readonly quiet?: QuietProbe;
+}
+
+export interface LeaseRequest {
+  workerId: string;
+  now: Date;
+  leaseMs: number;
+  limit: number;
+}
+
+export interface HeldLease {
+  workerId: string;
+  /** Epoch milliseconds: past this another worker may claim the item. */
+  endsAt: number;
+}
+
+/**
+ * For the embedded store, whose data directory belongs to this process so that every write to a
+ * job's table is counted (Store.changes): after a claim that left nothing due, the runner skips
+ * polls until the count moves or the next item falls due. On PGlite a query runs on the request
+ * thread, so a poll with nothing to find is not free; on a server, other processes write, and
+ * every poll claims.
+ */
+export interface QuietProbe {
+  /** The job table's write count now. */
+  writes(): number;
+  /** When the next item falls due (undefined: none pending). */
+  nextDueAt(): Promise<Date | undefined>;
+}
