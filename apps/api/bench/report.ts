@@ -79,20 +79,20 @@ run divided by its requests: a busy machine distorts it far less than requests p
   \`writev\`, a third of its profile, is partly the time the woken backend runs on the same
   core), autocannon under 0.1 ms. The bare route's INSERT costs all of that some 0.45 ms per
   request. Of the backends' time: starting the executor for the large statement about 17 %,
-  the CTEs' own work (the stripe, the booking with 7 index entries, the claim with its gist
+  the CTEs' own work (the shard, the booking with 7 index entries, the claim with its gist
   exclusion check, the day count, the event) about 30 %, foreign-key checks and the time claim's
   version trigger about 15 %, the commit's WAL flush about 10 %. Found and removed this time:
   - **Connection churn.** pg's \`pool.query\` discards a connection on any error, so every
-    declined statement (a taken slot, a dry quota stripe) forked a new backend, which then
+    declined statement (a taken slot, a dry quota shard) forked a new backend, which then
     parsed and planned every named statement again: about 58 new connections in one 10 s run.
     The store now gives back a connection whose statement the server refused.
   - **The slow path at the quota.** The run crosses Growth's 10,000 bookings and buys a pack
-    every 500. Every stripe that ran dry sent its booking to the slow path (which locks the
-    month and all 8 stripes for a whole transaction), about 146 times a run, and at a pack
+    every 500. Every shard that ran dry sent its booking to the slow path (which locks the
+    month and all 8 shards for a whole transaction), about 146 times a run, and at a pack
     boundary every racing booking did the whole slow path in turn. Now a booking takes the
-    first stripe with allowance that no racing booking is taking (advisory try-locks), so the
+    first shard with allowance that no racing booking is taking (advisory try-locks), so the
     slow path runs once per refill, and the bookings racing it go back to the statement once
-    they see the refill done (docs/decisions.md, "The striped quota counter").
+    they see the refill done (docs/decisions/0017-quota-shards.md).
   - **Expired holds.** A booking judged on a remembered snapshot without holds no longer
     deletes expired holds first: about 6 % of the backends' CPU per booking.
   - **The humans row's version triggers** are WHEN conditions now (two plpgsql calls fewer),

@@ -5,7 +5,7 @@ import type { Sql } from '../src/db/sql.js';
 import { newBookingRow } from '../src/db/tables/bookings.js';
 import { declineOf, runBookingStatement } from '../src/db/booking-statement.js';
 import { sqlState } from '../src/db/prisma-errors.js';
-import { stripeUnitOf } from '../src/services/billing/consume-quota.js';
+import { shardUnitOf } from '../src/services/billing/consume-quota.js';
 import { ledgerPaymentProcessor } from '../src/services/billing/payment-processor.js';
 import { bookingView } from '../src/services/bookings/booking-view.js';
 import { bookingWriteOf } from '../src/services/bookings/claim-time.js';
@@ -79,14 +79,14 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     const deps = { store, clock: () => new Date(), paymentProcessor: ledgerPaymentProcessor };
     const authed = { id: org.id, plan: 'growth' as const, autoPurchase: false };
 
-    // The month's first booking has no quota stripes yet: the statement declines QUOTA_SLOW
+    // The month's first booking has no quota shards yet: the statement declines QUOTA_SLOW
     // and the booking transaction's slow path creates them and hands out the allowances.
     const first = await createBooking(deps, authed, bookingBody(humanId, at(MONDAY, '11:00')), undefined);
     expect(first.status).toBe(201);
     expect(counts.transactions).toBe(1);
     const afterFirst = statements();
 
-    // Every later one takes its unit from a stripe inside the atomic statement: no BEGIN.
+    // Every later one takes its unit from a shard inside the atomic statement: no BEGIN.
     const plain = await createBooking(deps, authed, bookingBody(humanId, at(MONDAY, '09:00')), undefined);
     expect(plain.status).toBe(201);
     expect(statements() - afterFirst).toBe(2);
@@ -221,7 +221,7 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     expect(JSON.parse(sent!.body)).toEqual({ event: 'booking.confirmed', created_at: booked.body.created_at, data: booked.body });
   });
 
-  it('declines a live key, then a taken slot, then the daily maximum; an empty quota stripe leaves it to the transaction (PRODUCT’s order); each writes nothing', async () => {
+  it('declines a live key, then a taken slot, then the daily maximum; an empty quota shard leaves it to the transaction (PRODUCT’s order); each writes nothing', async () => {
     const org = await app.createOrg('free');
     const humanId = await createUtcHuman(app, org.key, [30]);
     const taken = await post(org.key, bookingBody(humanId, at(MONDAY, '10:00')), { 'idempotency-key': 'live' });
@@ -250,7 +250,7 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
           dayCount: { ...write.dayCount, max },
           rulesVersion: rulesVersion ?? timed.rulesVersion,
           event: eventOf({ organizationId: org.id, type: 'booking.confirmed', booking, at: now }),
-          quota: stripeUnitOf(authed, now),
+          quota: shardUnitOf(authed, now),
           clearExpiredHolds: true,
           idempotency: scope && { claim: claimOf(scope), response: { status: 201, body: booking } },
           now,
@@ -267,7 +267,7 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     expect(await attempt('12:00', null, 'stale', '-1')).toBe('STALE');
     expect(await attempt('10:00', 1)).toBe('23P01');
     expect(await attempt('11:00', 1)).toBe('SLOT_UNAVAILABLE');
-    // With the quota used up no stripe has allowance: the statement leaves the booking to the
+    // With the quota used up no shard has allowance: the statement leaves the booking to the
     // transaction at once (QUOTA_SLOW), which refuses in PRODUCT's order.
     await setMonthUsed(store.sql, org.id, 100);
     expect(await attempt('10:00', 1)).toBe('QUOTA_SLOW');

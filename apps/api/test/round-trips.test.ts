@@ -59,8 +59,8 @@ describe('round trips per request', () => {
 
   it('POST /v1/bookings in the steady state: two on PostgreSQL (the key, the atomic statement), one embedded, with or without an Idempotency-Key', async () => {
     const starts = await listedStarts(app, key, human, ...WEEK, 30);
-    // The month's first booking creates its quota stripes in the booking transaction (the
-    // slow path, as every booking whose stripe is empty); later ones take a stripe's unit
+    // The month's first booking creates its quota shards in the booking transaction (the
+    // slow path, as every booking whose shard is empty); later ones take a shard's unit
     // inside the atomic statement.
     expect((await app.call('POST', '/v1/bookings', { key, body: bookingBody(human, starts[2]!, 30) })).status).toBe(201);
     const plain = await counted(async () => {

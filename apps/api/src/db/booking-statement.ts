@@ -10,7 +10,7 @@ import { eventWithDeliveriesCtes, type NewEvent } from './tables/events.js';
 import { expiredHoldsDeleteCtes } from './tables/holds.js';
 import { idempotencyKeyClaim, type KeyClaim } from './tables/idempotency-keys.js';
 import { timeClaimInsert } from './tables/time-claims.js';
-import { stripeUnitUpdate, type StripeUnit } from './tables/usage-stripes.js';
+import { shardUnitUpdate, type ShardUnit } from './tables/quota-shards.js';
 
 export interface BookingStatement {
   booking: NewBooking;
@@ -23,8 +23,8 @@ export interface BookingStatement {
    */
   rulesVersion: string;
   event: NewEvent;
-  /** The quota unit's fast path: one stripe of the month's counter. */
-  quota: StripeUnit;
+  /** The quota unit's fast path: one shard of the month's counter. */
+  quota: ShardUnit;
   /**
    * Whether the statement first deletes the human's expired holds and their claims (so that
    * the exclusion constraint meets only live ones). Always, but for a booking judged on a
@@ -41,7 +41,7 @@ export interface BookingStatement {
  * already live (KEY_TAKEN), the human's rules changed since the snapshot the booking was
  * judged on, or it was deleted or is another organization's (STALE: not a refusal, the
  * caller judges again on a fresh read), the day is full (SLOT_UNAVAILABLE) or the picked
- * quota stripe had no allowance for this plan (QUOTA_SLOW: not a refusal, the booking
+ * quota shard had no allowance for this plan (QUOTA_SLOW: not a refusal, the booking
  * transaction's slow path decides). A taken slot is the exclusion constraint's own 23P01 (or
  * 40P01).
  */
@@ -63,11 +63,11 @@ const ensure = (condition: string, decline: Decline) => `CASE WHEN ${condition} 
  * the check that the judge's rules are still the human's (STALE before anything is taken,
  * a taken slot included, so a changed rule is never answered as a conflict; a plain read of
  * the human's row at the statement's snapshot, as the transaction path's own read is: it
- * locks nothing, so the lock order below is unchanged), the quota unit on one stripe (taken
- * this early so that every booking locks in one order: key, stripe, the human's expired
+ * locks nothing, so the lock order below is unchanged), the quota unit on one shard (taken
+ * this early so that every booking locks in one order: key, shard, the human's expired
  * holds, time claims, day count, and the human's row, which the time claim's trigger updates
- * at the end of the statement; the slow path locks the stripes before any human too, see
- * lockQuota; a stripe without allowance declines QUOTA_SLOW at once, not a refusal: the
+ * at the end of the statement; the slow path locks the shards before any human too, see
+ * lockQuota; a shard without allowance declines QUOTA_SLOW at once, not a refusal: the
  * booking transaction then refuses in PRODUCT's order), the human's expired holds and their
  * claims (deleted before the new claim is inserted: the exclusion check ignores rows this
  * transaction deleted), the booking, its claim (23P01 when taken), the day's count (declines
@@ -82,7 +82,7 @@ function build(s: BookingStatement): { text: string; values: unknown[] } {
     : `key_ok AS (SELECT true AS ok),`;
   const text = `WITH ${key}
      rules_ok AS (SELECT ${ensure(rulesStill(p, s), 'STALE')} AS ok FROM key_ok),
-     quota AS (${stripeUnitUpdate(p, s.quota, 'rules_ok')} RETURNING 1),
+     quota AS (${shardUnitUpdate(p, s.quota, 'rules_ok')} RETURNING 1),
      units AS (SELECT ${ensure('count(*) = 1', 'QUOTA_SLOW')} AS ok FROM quota),
      ${
        s.clearExpiredHolds

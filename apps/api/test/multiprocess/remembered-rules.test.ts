@@ -15,7 +15,7 @@ describe('a remembered snapshot across two API processes on PostgreSQL', () => {
     const org = (await call(urls[A]!, 'POST', '/admin/v1/organizations', ADMIN, { name: 'Rules', plan: 'growth' })).body;
     const human = (await call(urls[B]!, 'POST', '/v1/humans', org.api_key, { name: 'Changed', timezone: 'UTC', availability: DAY })).body.id;
     // 10:00-11:59 UTC starts share their candidate dates, so A's later bookings meet the
-    // snapshot its first one read (the month's first booking: it also makes the quota stripes).
+    // snapshot its first one read (the month's first booking: it also makes the quota shards).
     const book = (p: number, time: string) => call(urls[p]!, 'POST', '/v1/bookings', org.api_key, bookingBody(human, at(MONDAY, time)));
     const first = await book(A, '10:00');
     expect(first.status).toBe(201);

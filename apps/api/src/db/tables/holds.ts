@@ -58,7 +58,7 @@ export async function deleteLiveHold(query: Sql, organizationId: string, holdId:
  * key's ON DELETE CASCADE, because a cascade runs only at the end of the statement: a claim
  * inserted later in the same statement would still meet them. With `after` (a CTE of one
  * row), the delete joins it, so it runs after that CTE (the atomic booking statement's lock
- * order: its quota stripe before anything of the human's).
+ * order: its quota shard before anything of the human's).
  */
 export function expiredHoldsDeleteCtes(p: Params, organizationId: string, humanIds: readonly string[], now: Date, after?: string): string {
   return `expired_holds AS (

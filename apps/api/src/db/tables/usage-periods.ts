@@ -1,5 +1,5 @@
-// The month's keys and `overage_purchases`. The month's counter itself is striped: its
-// statements, usage_periods' included, are in usage-stripes.ts.
+// The month's keys and `overage_purchases`. The month's counter itself is sharded: its
+// statements, usage_periods' included, are in quota-shards.ts.
 import type { Sql } from '../sql.js';
 
 export interface PeriodKey {

@@ -1,7 +1,7 @@
 import type { Sql } from '../../db/sql.js';
 import { randomInt } from 'node:crypto';
 import { insertOveragePurchase, type QuotaUnit } from '../../db/tables/usage-periods.js';
-import { lockMonth, refillStripes, STRIPES, type LockedMonth, type StripeUnit } from '../../db/tables/usage-stripes.js';
+import { lockMonth, refillShards, SHARDS, type LockedMonth, type ShardUnit } from '../../db/tables/quota-shards.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import { PaymentFailedError, type PaymentProcessor } from './payment-processor.js';
@@ -17,10 +17,10 @@ export function quotaUnitOf(org: AuthedOrganization, now: Date): QuotaUnit {
   };
 }
 
-/** The unit the atomic booking statement tries first: on a stripe picked at random. */
-export function stripeUnitOf(org: AuthedOrganization, now: Date): StripeUnit {
+/** The unit the atomic booking statement tries first: on a shard picked at random. */
+export function shardUnitOf(org: AuthedOrganization, now: Date): ShardUnit {
   const { key, quota } = quotaUnitOf(org, now);
-  return { key, quota, stripe: randomInt(STRIPES) };
+  return { key, quota, shard: randomInt(SHARDS) };
 }
 
 /** Whether at the limit `org` buys an overage pack rather than refusing. */
@@ -42,8 +42,8 @@ export type LockedQuota = LockedMonth;
 
 /**
  * The slow path's first step, taken FIRST in a booking transaction (before anything touches
- * a human's row): locks this month's counter and all its stripes until commit. A booking in
- * the atomic statement takes its stripe before its humans row (the time claim's trigger runs
+ * a human's row): locks this month's counter and all its shards until commit. A booking in
+ * the atomic statement takes its shard before its humans row (the time claim's trigger runs
  * at the end of the statement), so the slow path must take them in that order too, or the
  * two deadlock. The total it reads is exact: no other booking can take a unit meanwhile.
  */
@@ -53,21 +53,21 @@ export function lockQuota(query: Sql, org: AuthedOrganization, now: Date): Promi
 
 /**
  * Whether a month locked by lockQuota has allowance left for a booking of `org` now on some
- * stripe. A booking whose atomic statement found no stripe with allowance and that finds some
+ * shard. A booking whose atomic statement found no shard with allowance and that finds some
  * once it holds the month's lock waited behind another booking's refill (or pack): it can let
- * the lock go and take the fast path again, instead of holding all 8 stripes for a whole
+ * the lock go and take the fast path again, instead of holding all 8 shards for a whole
  * booking transaction while every other booking waits.
  */
 export function refilledMeanwhile(org: AuthedOrganization, now: Date, month: LockedQuota): boolean {
   const { quota } = quotaUnitOf(org, now);
-  return month.allowance.some((allowance, stripe) => month.quota[stripe] === quota && month.used[stripe]! < allowance);
+  return month.allowance.some((allowance, shard) => month.quota[shard] === quota && month.used[shard]! < allowance);
 }
 
 /**
  * The slow path: takes one booking from this month's quota inside the booking transaction
- * (so a refused or rolled-back booking counts nothing), when the atomic statement's stripe
+ * (so a refused or rolled-back booking counts nothing), when the atomic statement's shard
  * had no allowance left for it. On the month locked by lockQuota: under the limit it hands out
- * what is left over the stripes again and takes the unit. At the limit, with auto-purchase on
+ * what is left over the shards again and takes the unit. At the limit, with auto-purchase on
  * a paid plan, one pack is bought under that lock: racing bookings at the boundary buy exactly
  * one. Called last, as PRODUCT orders the checks.
  */
@@ -85,7 +85,7 @@ export async function consumeQuota(
     await buyPack(query, processor, org, unit, now);
     month.overagePacks += 1;
   }
-  await refillStripes(query, unit, month);
+  await refillShards(query, unit, month);
   month.used[0]! += 1;
 }
 

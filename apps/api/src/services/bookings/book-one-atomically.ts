@@ -3,7 +3,7 @@ import { isBookingConflict } from '../../db/prisma-errors.js';
 import type { Sql } from '../../db/sql.js';
 import { newBookingRow } from '../../db/tables/bookings.js';
 import { notFound, type AppError } from '../../lib/app-error.js';
-import { stripeUnitOf } from '../billing/consume-quota.js';
+import { shardUnitOf } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
 import { eventOf } from '../events/record-event.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
@@ -18,8 +18,8 @@ import { slotUnavailable } from './refusal.js';
 export const IN_TRANSACTION = Symbol('in transaction');
 
 /**
- * bookOneAtomically's answer when no quota stripe had allowance left for it: the booking
- * transaction's slow path (which refills the stripes, buys a pack or refuses at the limit)
+ * bookOneAtomically's answer when no quota shard had allowance left for it: the booking
+ * transaction's slow path (which refills the shards, buys a pack or refuses at the limit)
  * decides, unless another booking refilled the month meanwhile (see createBooking).
  */
 export const QUOTA_SLOW = Symbol('quota slow path');
@@ -66,7 +66,7 @@ export interface JudgedSchedule {
  *
  * Answers IN_TRANSACTION for what the statement does not do, for the caller to run the
  * booking transaction instead: a live Idempotency-Key (a replay) and a refusal in JS with a
- * key (it may be a replay's); and QUOTA_SLOW when no quota stripe had allowance left.
+ * key (it may be a replay's); and QUOTA_SLOW when no quota shard had allowance left.
  */
 export async function bookOneAtomically(
   sql: Sql,
@@ -94,7 +94,7 @@ export async function bookOneAtomically(
       dayCount: write.dayCount,
       rulesVersion: human!.rulesVersion,
       event: eventOf({ organizationId: org.id, type: 'booking.confirmed', booking, at: now }),
-      quota: stripeUnitOf(org, now),
+      quota: shardUnitOf(org, now),
       clearExpiredHolds,
       idempotency: scope && { claim: claimOf(scope), response },
       now,

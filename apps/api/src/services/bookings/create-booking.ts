@@ -17,7 +17,7 @@ type BookingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'o
 /**
  * Thrown inside the booking transaction (so it rolls back, holding nothing) by a booking that
  * came there from QUOTA_SLOW and found, once it held the month's lock, that another booking had
- * refilled the stripes meanwhile: it goes back to the atomic statement.
+ * refilled the shards meanwhile: it goes back to the atomic statement.
  */
 class RefilledMeanwhile extends Error {}
 
@@ -91,7 +91,7 @@ export async function createBooking(
   if (answer === QUOTA_SLOW) {
     // Bookings that race past the last allowance all come here at once; one refills (or buys the
     // pack) and the others, finding allowance once they hold the month's lock, go back to the
-    // statement instead of each holding every stripe for a whole transaction. Once only: a
+    // statement instead of each holding every shard for a whole transaction. Once only: a
     // second QUOTA_SLOW stays in the transaction, so the booking always ends.
     try {
       return await inTransaction(true);

@@ -4,9 +4,9 @@ import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
 import { TEST_STORE } from './test-store.js';
 import { setMonthUsed } from './usage-fixtures.js';
 
-// The striped quota counter (docs/decisions.md, "The striped quota counter"): bookings take
-// their unit from one of 8 stripes in the atomic statement, and fall back to the booking
-// transaction's slow path when the stripe is empty. These races hold it to the limit exactly.
+// The sharded quota counter (docs/decisions/0017-quota-shards.md): bookings take their unit
+// from one of 8 shards in the atomic statement, and fall back to the booking transaction's
+// slow path when the shard is empty. These races hold it to the limit exactly.
 
 const NOW = new Date('2030-01-15T12:00:00Z');
 let app: TestApp;
@@ -14,9 +14,9 @@ let app: TestApp;
 const statements: string[] = [];
 /** How many statements sent since `from` match `pattern`. */
 const sentSince = (from: number, pattern: RegExp) => statements.slice(from).filter((text) => pattern.test(text)).length;
-// The slow path's first statement (lockMonth) and its refill of the stripes.
+// The slow path's first statement (lockMonth) and its refill of the shards.
 const MONTH_LOCK = /^\s*INSERT INTO usage_periods\b/;
-const REFILL = /UPDATE usage_stripes AS s SET used = a\.used/;
+const REFILL = /UPDATE quota_shards AS s SET used = a\.used/;
 
 beforeAll(async () => {
   app = await startTestApp({}, {}, { onStatement: (text) => statements.push(text) });
@@ -31,21 +31,21 @@ async function bookInTurn(key: string, human: string, from: number, count: numbe
   for (let n = from; n < from + count; n++) expect((await book(key, human, n)).status, `booking ${n}`).toBe(201);
 }
 
-/** The month's stripes as the database holds them. */
-async function stripes(orgId: string) {
-  return app.database.store.sql<{ stripe: number; used: number; allowance: number; quota: number }>(
-    `SELECT stripe, used, allowance, quota FROM usage_stripes WHERE organization_id = $1::uuid AND period_start = '2030-01-01' ORDER BY stripe`,
+/** The month's shards as the database holds them. */
+async function shards(orgId: string) {
+  return app.database.store.sql<{ shard: number; used: number; allowance: number; quota: number }>(
+    `SELECT shard, used, allowance, quota FROM quota_shards WHERE organization_id = $1::uuid AND period_start = '2030-01-01' ORDER BY shard`,
     [orgId],
   );
 }
 
-describe(`the striped quota counter on the ${TEST_STORE} store`, () => {
-  it('hands the free allowance out over 8 stripes, stamped with the plan quota, never more than is left', async () => {
+describe(`the sharded quota counter on the ${TEST_STORE} store`, () => {
+  it('hands the free allowance out over 8 shards, stamped with the plan quota, never more than is left', async () => {
     const org = await app.createOrg('free');
     const human = await createUtcHuman(app, org.key, [30]);
     await bookInTurn(org.key, human, 0, 3);
-    const rows = await stripes(org.id);
-    expect(rows.map((r) => r.stripe)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const rows = await shards(org.id);
+    expect(rows.map((r) => r.shard)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(rows.every((r) => r.quota === 100 && r.used <= r.allowance)).toBe(true);
     expect(rows.reduce((a, r) => a + r.used, 0)).toBe(3);
     expect(rows.reduce((a, r) => a + r.allowance, 0)).toBeLessThanOrEqual(100);
@@ -61,7 +61,7 @@ describe(`the striped quota counter on the ${TEST_STORE} store`, () => {
     for (const r of results.filter((x) => x.status === 402)) expect(r.body.error.code).toBe('LIMIT_REACHED');
     expect(await usage(org.key)).toMatchObject({ used: 100, quota: 100, overage_packs: 0 });
     expect(await app.database.store.db.booking.count({ where: { organizationId: org.id } })).toBe(100);
-    const rows = await stripes(org.id);
+    const rows = await shards(org.id);
     expect(rows.reduce((a, r) => a + r.used, 0)).toBe(100);
     expect(rows.reduce((a, r) => a + r.allowance, 0)).toBeLessThanOrEqual(100);
   });
@@ -76,7 +76,7 @@ describe(`the striped quota counter on the ${TEST_STORE} store`, () => {
     expect(await usage(org.key)).toMatchObject({ used: 1015, quota: 1000, overage_packs: 1 });
     expect(await app.database.store.db.overagePurchase.count({ where: { organizationId: org.id } })).toBe(1);
     expect(await app.database.store.db.ledgerCharge.count({ where: { organizationId: org.id } })).toBe(1);
-    const rows = await stripes(org.id);
+    const rows = await shards(org.id);
     expect(rows.reduce((a, r) => a + r.allowance, 0)).toBeLessThanOrEqual(1500);
   });
 
@@ -84,8 +84,8 @@ describe(`the striped quota counter on the ${TEST_STORE} store`, () => {
     const org = await app.createOrg('growth');
     const human = await createUtcHuman(app, org.key, [30]);
     await bookInTurn(org.key, human, 0, 10);
-    // The stripes hold ~1,250 each under Growth's 10,000.
-    expect((await stripes(org.id)).every((r) => r.quota === 10_000 && r.allowance - r.used > 100)).toBe(true);
+    // The shards hold ~1,250 each under Growth's 10,000.
+    expect((await shards(org.id)).every((r) => r.quota === 10_000 && r.allowance - r.used > 100)).toBe(true);
     await app.call('PATCH', `/admin/v1/organizations/${org.id}`, { key: ADMIN_TOKEN, body: { plan: 'free' } });
     const { tally } = await race(Array.from({ length: 100 }, (_, i) => () => book(org.key, human, 10 + i)));
     expect(tally).toEqual({ 201: 90, 402: 10 });
@@ -107,20 +107,20 @@ describe(`the striped quota counter on the ${TEST_STORE} store`, () => {
     expect(await usage(big.key)).toMatchObject({ plan: 'growth', used: 151 });
   });
 
-  it('a dry stripe sends no booking to the slow path while another stripe has allowance', async () => {
+  it('a dry shard sends no booking to the slow path while another shard has allowance', async () => {
     const org = await app.createOrg('growth');
     const human = await createUtcHuman(app, org.key, [30]);
     await bookInTurn(org.key, human, 0, 1);
-    // Seven stripes dry, one with allowance left: a stripe picked blindly would be dry 7 times in 8.
+    // Seven shards dry, one with allowance left: a shard picked blindly would be dry 7 times in 8.
     await app.database.store.sql(
-      `UPDATE usage_stripes SET allowance = CASE WHEN stripe = 5 THEN used + 20 ELSE used END
+      `UPDATE quota_shards SET allowance = CASE WHEN shard = 5 THEN used + 20 ELSE used END
         WHERE organization_id = $1::uuid AND period_start = '2030-01-01'`,
       [org.id],
     );
     const from = statements.length;
     await bookInTurn(org.key, human, 1, 12);
     expect(sentSince(from, MONTH_LOCK)).toBe(0);
-    const rows = await stripes(org.id);
+    const rows = await shards(org.id);
     expect(rows.map((r) => r.allowance - r.used)).toEqual([0, 0, 0, 0, 0, 8, 0, 0]);
     expect(await usage(org.key)).toMatchObject({ used: 13 });
   });
@@ -135,7 +135,7 @@ describe(`the striped quota counter on the ${TEST_STORE} store`, () => {
     const { tally } = await race(Array.from({ length: 20 }, (_, i) => () => book(org.key, human, 1 + i)));
     expect(tally).toEqual({ 201: 20 });
     expect(await usage(org.key)).toMatchObject({ used: 1020, overage_packs: 1 });
-    // Only the booking that bought the pack refilled the stripes: every other one that reached
+    // Only the booking that bought the pack refilled the shards: every other one that reached
     // the slow path found the refill done once it held the month's lock and let it go.
     expect(sentSince(from, REFILL)).toBe(1);
   });
