@@ -21,7 +21,8 @@ import { dashboardRouter } from './routes/dashboard/index.js';
 import { v1Router } from './routes/v1.js';
 import { ledgerPaymentProcessor } from './services/billing/payment-processor.js';
 import type { ServiceDeps } from './services/deps.js';
-import { keyAuthority } from './services/organizations/key-authority.js';
+import { apiKeyAuthentication } from './services/organizations/api-key-authentication.js';
+import { cachedSchedules } from './services/schedule/cached-schedules.js';
 
 /** What the app is built from: the services' dependencies, with defaults for clock and payments. */
 export type AppDeps = Omit<ServiceDeps, 'clock' | 'paymentProcessor'> &
@@ -73,9 +74,10 @@ export function createApp(deps: AppDeps): Express {
   // On /v1 it also charges the key's rate limit and, for the slots routes, reads the
   // schedules in the same round trip; /mcp is not charged (its tools' /v1 calls are). A
   // human's slots answer still current for that snapshot and instant is sent as kept.
-  const authority = keyAuthority(deps.store, deps.config.rateLimit);
-  app.use('/v1', authenticate(authority, { prefetch: schedulesToPrefetch }), keptSlotsAnswers(services.clock));
-  app.use('/mcp', authenticate(authority, { charge: false }));
+  const schedules = cachedSchedules(deps.store);
+  const keys = apiKeyAuthentication(deps.store, { rateLimit: deps.config.rateLimit, schedules });
+  app.use('/v1', authenticate(keys, { prefetch: schedulesToPrefetch }), keptSlotsAnswers(services.clock));
+  app.use('/mcp', authenticate(keys, { charge: false }));
   app.use('/admin/v1', authenticateAdmin(deps.adminToken));
   // The dashboard: answers are never cached (they carry keys and account data), a request
   // from another origin is refused before it is read, then the session is checked.
@@ -99,7 +101,7 @@ export function createApp(deps: AppDeps): Express {
   // MCP over Streamable HTTP, stateless; its tools call /v1 through the SDK (see mcp-endpoint.ts).
   app.post('/mcp', mcpEndpoint());
   app.all('/mcp', mcpMethodNotAllowed);
-  createExpressEndpoints(contract, v1Router(services, authority), app, options);
+  createExpressEndpoints(contract, v1Router(services, schedules), app, options);
   createExpressEndpoints(adminContract, adminRouter(services), app, options);
   createExpressEndpoints(dashboardContract, dashboardRouter(services), app, options);
   app.use('/dashboard', serveDashboard(deps.config.dashboard.distDir, deps.config.dashboard.signup));

@@ -10,7 +10,8 @@ import { createHumanIn, EVERY_DAY, slotsPath, sleep } from './schedule-fixtures.
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
 import { BEHIND_PGBOUNCER, TEST_STORE } from './test-store.js';
 import { loadConfig } from '../src/config.js';
-import { keyAuthority, type KeyAuthority, type SchedulesRequest } from '../src/services/organizations/key-authority.js';
+import { apiKeyAuthentication, type ApiKeyAuthentication } from '../src/services/organizations/api-key-authentication.js';
+import { cachedSchedules, type SchedulesRequest } from '../src/services/schedule/cached-schedules.js';
 import { MAX_IN_FLIGHT } from '../src/services/organizations/key-batches.js';
 import { lookUpKeys } from '../src/db/tables/api-key-batch.js';
 import { hashApiKey } from '../src/lib/api-keys.js';
@@ -26,8 +27,9 @@ let app: TestApp;
 const day = { working_days: EVERY_DAY, work_start: '09:00', work_end: '17:00', meeting_durations: [30] };
 const WEEK = { dateFrom: '2031-03-03', dateTo: '2031-03-09' };
 
-/** A fresh authority over the app's store: its own coalescing queue and schedule cache. */
-const authority = (): KeyAuthority => keyAuthority(app.database.store, POLICY);
+/** A fresh authentication over the app's store: its own coalescing queue and schedule cache. */
+const authority = (): ApiKeyAuthentication =>
+  apiKeyAuthentication(app.database.store, { rateLimit: POLICY, schedules: cachedSchedules(app.database.store) });
 
 /** The statements that named the API-key table while `fn` ran. */
 async function keyStatements<T>(fn: () => Promise<T>): Promise<{ result: T; sent: number }> {
@@ -256,20 +258,18 @@ describe.runIf(TEST_STORE === 'postgres')('the key statements’ own connections
     expect(Number(plans!.generic_plans)).toBeGreaterThanOrEqual(8);
   });
 
-  it('carry the key statements and nothing else of the authority', async () => {
+  it('carry the key statements and nothing else of the authentication', async () => {
     const { key } = await app.createOrg('growth');
     const humanId = await createHumanIn(app, key, 'UTC', day);
     const { store } = app.database;
     const onKeys: string[] = [];
     const onPool: string[] = [];
-    const keys = keyAuthority(
-      {
-        changes: store.changes,
-        sql: (text, params, name) => (onPool.push(text), store.sql(text, params, name)),
-        keySql: (text, params, name) => (onKeys.push(text), store.keySql(text, params, name)),
-      },
-      POLICY,
-    );
+    const watched: Pick<typeof store, 'sql' | 'keySql' | 'changes'> = {
+      changes: store.changes,
+      sql: (text, params, name) => (onPool.push(text), store.sql(text, params, name)),
+      keySql: (text, params, name) => (onKeys.push(text), store.keySql(text, params, name)),
+    };
+    const keys = apiKeyAuthentication(watched, { rateLimit: POLICY, schedules: cachedSchedules(watched) });
     await Promise.all([keys.check(key), keys.checkWithSchedules(key, { humanIds: [humanId], ...WEEK })]);
     expect(onKeys.length).toBeGreaterThanOrEqual(1);
     expect(onKeys.every((s) => /\bapi_keys\b/.test(s))).toBe(true);

@@ -2,8 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../lib/app-error.js';
 import type { AuthedOrganization } from '../services/organizations/authed-organization.js';
-import type { KeyAuthority, KeyCheck, Schedules, SchedulesRequest } from '../services/organizations/key-authority.js';
+import type { ApiKeyAuthentication, KeyCheck } from '../services/organizations/api-key-authentication.js';
 import { rateLimitHeaders } from '../services/rate-limit/token-bucket.js';
+import type { CachedSchedules, Schedules, SchedulesRequest } from '../services/schedule/cached-schedules.js';
 import type { Prefetch } from './schedule-prefetch.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -27,15 +28,15 @@ export interface AuthenticateOptions {
  * key's token bucket: every authenticated answer carries the RateLimit-* headers, and one
  * over the limit is 429 RATE_LIMITED with Retry-After before any work is done.
  */
-export function authenticate(authority: KeyAuthority, options: AuthenticateOptions = {}): RequestHandler {
+export function authenticate(keys: ApiKeyAuthentication, options: AuthenticateOptions = {}): RequestHandler {
   const charge = options.charge ?? true;
   return (req, res, next) => {
     const key = bearerToken(req.header('authorization'));
     if (!key || !key.startsWith('sk_live_')) return next(unauthorized());
     const wanted = charge ? options.prefetch?.(req) : undefined;
     const checking: Promise<KeyCheck & { schedules?: Schedules }> = wanted
-      ? authority.checkWithSchedules(key, wanted)
-      : authority.check(key, charge);
+      ? keys.checkWithSchedules(key, wanted)
+      : keys.check(key, charge);
     checking.then((result) => {
       if (!result.organization) return next(unauthorized());
       if (result.rateLimit) {
@@ -67,13 +68,13 @@ const sameRead = (a: SchedulesRequest, b: SchedulesRequest) =>
 
 /**
  * How a handler reads schedules: what `authenticate` already fetched with the key, when it
- * is exactly this read, else through the authority (cached where current).
+ * is exactly this read, else through the schedule cache (used where current).
  */
-export function schedulesFor(res: Response, authority: KeyAuthority) {
+export function schedulesFor(res: Response, schedules: CachedSchedules) {
   return async (request: SchedulesRequest): Promise<Schedules> => {
     const prefetched = res.locals.prefetched as Prefetched | undefined;
     if (prefetched && sameRead(prefetched.request, request)) return prefetched.schedules;
-    return authority.schedules(organizationOf(res).id, request);
+    return schedules.read(organizationOf(res).id, request);
   };
 }
 

@@ -1,6 +1,6 @@
 import { contract } from '@humantime/contract';
 import type { Request } from 'express';
-import type { SchedulesRequest } from '../services/organizations/key-authority.js';
+import type { SchedulesRequest } from '../services/schedule/cached-schedules.js';
 import { groupSlotsRead } from '../services/slots/list-group-slots.js';
 import { slotsRead } from '../services/slots/list-slots.js';
 

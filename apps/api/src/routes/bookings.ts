@@ -3,7 +3,7 @@ import { initServer } from '@ts-rest/express';
 import type { ServerInferResponses } from '@ts-rest/core';
 import { organizationOf, schedulesFor } from '../http/authenticate.js';
 import type { ServiceDeps } from '../services/deps.js';
-import type { KeyAuthority } from '../services/organizations/key-authority.js';
+import type { CachedSchedules } from '../services/schedule/cached-schedules.js';
 import { bookingCalendar } from '../services/bookings/booking-calendar.js';
 import { cancelBooking } from '../services/bookings/cancel-booking.js';
 import { createBooking } from '../services/bookings/create-booking.js';
@@ -13,14 +13,14 @@ import { rescheduleBooking } from '../services/bookings/reschedule-booking.js';
 
 const s = initServer();
 
-export function bookingsRouter(deps: ServiceDeps, authority: KeyAuthority) {
+export function bookingsRouter(deps: ServiceDeps, schedules: CachedSchedules) {
   const { db } = deps.store;
   return s.router(contract.bookings, {
     create: async ({ body, headers, res }) => {
       const org = organizationOf(res);
       const outcome = await createBooking(deps, org, body, headers['idempotency-key'], {
-        read: schedulesFor(res, authority),
-        remembered: (humanId, dates) => authority.remembered(org.id, humanId, dates),
+        read: schedulesFor(res, schedules),
+        remembered: (humanId, dates) => schedules.remembered(org.id, humanId, dates),
       });
       // A replayed response is one this route produced earlier, so it is one of its
       // declared responses; the stored JSON just lost that type on the way through the DB.

@@ -2,7 +2,7 @@ import { contract } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
 import { organizationOf, schedulesFor } from '../http/authenticate.js';
 import type { ServiceDeps } from '../services/deps.js';
-import type { KeyAuthority } from '../services/organizations/key-authority.js';
+import type { CachedSchedules } from '../services/schedule/cached-schedules.js';
 import { createHuman } from '../services/humans/create-human.js';
 import { deleteHuman } from '../services/humans/delete-human.js';
 import { findHuman } from '../services/humans/find-human.js';
@@ -15,7 +15,7 @@ import { listSlots } from '../services/slots/list-slots.js';
 
 const s = initServer();
 
-export function humansRouter({ store, clock }: ServiceDeps, authority: KeyAuthority) {
+export function humansRouter({ store, clock }: ServiceDeps, schedules: CachedSchedules) {
   const { db } = store;
   return s.router(contract.humans, {
     create: async ({ body, res }) => ({
@@ -51,7 +51,7 @@ export function humansRouter({ store, clock }: ServiceDeps, authority: KeyAuthor
     // docs/architecture.md, walk 1). This handler serves the rest and keeps its answer.
     slots: async ({ params, query, res }) => ({
       status: 200,
-      body: await listSlots(schedulesFor(res, authority), params.human_id, query, clock()),
+      body: await listSlots(schedulesFor(res, schedules), params.human_id, query, clock()),
     }),
     check: async ({ params, query, res }) => ({
       status: 200,

@@ -1,7 +1,7 @@
 import { contract } from '@humantime/contract';
 import { initServer } from '@ts-rest/express';
 import type { ServiceDeps } from '../services/deps.js';
-import type { KeyAuthority } from '../services/organizations/key-authority.js';
+import type { CachedSchedules } from '../services/schedule/cached-schedules.js';
 import { bookingsRouter } from './bookings.js';
 import { eventsRouter } from './events.js';
 import { holdsRouter } from './holds.js';
@@ -14,15 +14,16 @@ import { webhooksRouter } from './webhooks.js';
 const s = initServer();
 
 /**
- * Every /v1 route of the contract; ts-rest refuses to compile if one is missing. `authority`
- * is the one authenticate() uses: the slots and booking routes read schedules through it.
+ * Every /v1 route of the contract; ts-rest refuses to compile if one is missing. `schedules`
+ * is the cache authenticate() reads along with the key: the slots and booking routes read
+ * schedules through it.
  */
-export function v1Router(deps: ServiceDeps, authority: KeyAuthority) {
+export function v1Router(deps: ServiceDeps, schedules: CachedSchedules) {
   return s.router(contract, {
-    humans: humansRouter(deps, authority),
+    humans: humansRouter(deps, schedules),
     overrides: overridesRouter(deps),
-    slots: slotsRouter(deps, authority),
-    bookings: bookingsRouter(deps, authority),
+    slots: slotsRouter(deps, schedules),
+    bookings: bookingsRouter(deps, schedules),
     holds: holdsRouter(deps),
     webhooks: webhooksRouter(deps),
     usage: usageRouter(deps),

@@ -36,7 +36,7 @@ export interface JudgedSchedule {
   /** The human's rules_version the snapshot was read at. */
   rulesVersion: string;
   /**
-   * Kept from an earlier request (KeyAuthority.remembered), not read for this one: its busy
+   * Kept from an earlier request (CachedSchedules.remembered), not read for this one: its busy
    * time and day counts may be out of date, and its organization is not checked yet.
    */
   remembered: boolean;

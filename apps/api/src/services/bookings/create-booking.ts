@@ -3,7 +3,7 @@ import type { Sql } from '../../db/sql.js';
 import { lockQuota, refilledMeanwhile } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
-import type { BookingDates, Schedules, SchedulesRequest } from '../organizations/key-authority.js';
+import type { BookingDates, Schedules, SchedulesRequest } from '../schedule/cached-schedules.js';
 import { candidateDates, schedulesReader, type TimedSnapshot } from '../schedule/load-schedule.js';
 import { bookGroup } from './book-group.js';
 import { bookOneAtomically, IN_TRANSACTION, JUDGE_AGAIN, QUOTA_SLOW } from './book-one-atomically.js';
@@ -41,7 +41,7 @@ const requestOf = (org: AuthedOrganization, body: CreateBookingBody): BookingReq
 export interface BookingSchedules {
   /** A read checked against the database: the route's is cache-aware (a version check on PostgreSQL). */
   read(request: SchedulesRequest): Promise<Schedules>;
-  /** The snapshot this process kept from an earlier read, unchecked (KeyAuthority.remembered). */
+  /** The snapshot this process kept from an earlier read, unchecked (CachedSchedules.remembered). */
   remembered?(humanId: string, dates: BookingDates): TimedSnapshot | undefined;
 }
 

@@ -1,7 +1,7 @@
 import type { GroupSlot, GroupSlotsQuery, GroupSlotsResponse } from '@humantime/contract';
 import { localDateOf } from '@humantime/slot-engine';
 import { timestampOf } from '../../lib/timestamps.js';
-import type { Schedules, SchedulesRequest } from '../organizations/key-authority.js';
+import type { Schedules, SchedulesRequest } from '../schedule/cached-schedules.js';
 import { pickGroup } from '../schedule/load-group.js';
 import { groupDurationRefusal } from './group-duration.js';
 import { slotsOf } from './slots-of.js';

@@ -2,7 +2,7 @@ import type { SlotsQuery, SlotsResponse } from '@humantime/contract';
 import { notFound } from '../../lib/app-error.js';
 import { timestampOf } from '../../lib/timestamps.js';
 import { invalidDuration } from '../bookings/refusal.js';
-import type { Schedules, SchedulesRequest } from '../organizations/key-authority.js';
+import type { Schedules, SchedulesRequest } from '../schedule/cached-schedules.js';
 import { keepAnswer } from './slots-answers.js';
 import { expiringSlotsOf } from './slots-of.js';
 
