@@ -14,3 +14,19 @@ export { computeSlots, computeSlotsWithExpiry, type ExpiringSlots } from './comp
 export { checkBooking } from './check-booking.js';
 export { localDateOf, localDateRangeToInterval } from './local-date-range.js';
 export { bufferedRange } from './buffered-range.js';
+export {
+  ATTENDEE_HOURS,
+  MAX_PER_DAY,
+  rankSuggestions,
+  ROOM_MINUTES,
+  SUGGESTION_WEIGHTS,
+  suggestionScore,
+  type PreferredHours,
+  type Suggestion,
+  type SuggestionCandidate,
+  type SuggestionFactor,
+  type SuggestionHuman,
+  type SuggestionInput,
+  type SuggestionReason,
+  type SuggestionReasonCode,
+} from './suggest.js';
