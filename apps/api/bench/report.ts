@@ -43,7 +43,7 @@ run divided by its requests: a busy machine distorts it far less than requests p
 - **Slots, embedded store: no database, and no route, on a warm request.** The key, its
   bucket and the snapshot are served from memory and checked against the store's write
   counters, and a human's answer is kept, as the bytes sent, with its snapshot for as long as
-  time alone leaves it unchanged (docs/decisions.md, "Kept slots answers"): a repeated query
+  time alone leaves it unchanged (docs/decisions/0032-kept-slots-answers.md): a repeated query
   skips the body parser, ts-rest's validation, the slot engine and JSON. Left in the profile:
   the socket write of the answer about 30 % of the busy time (the bare route pays the same
   write), garbage collection about 10 %, Node's HTTP internals, the request log line (now
@@ -126,7 +126,7 @@ run divided by its requests: a busy machine distorts it far less than requests p
     churned (see above) took their CPU out of it; it is counted per process since 2026-11-24.)
   - **A cost found and removed.** \`perf\` on the backends showed 11 % of their time in the
     planner. The coalesced key statement was planned afresh at every run; it now has connections
-    that plan generically (docs/decisions.md, "Key statements planned once").
+    that plan generically (docs/decisions/0030-coalesced-key-statements.md).
 - **Memory.** Node's own floor is ~40 MiB, Express and the route modules ~60 MiB, Prisma's
   query compiler (wasm) ~30 MiB with the small build (~80 MiB with the fast one), the MCP SDK
   16 MiB (now loaded on first use). Without bounds V8 let the heap grow to 200-250 MiB under

@@ -1,5 +1,5 @@
 // Hand-written statements on `bookings`, for the booking paths that run straight on the
-// driver (see docs/decisions.md, "Three ways to the database"). Rows come back under the
+// driver (see docs/decisions/0003-three-ways-to-the-database.md). Rows come back under the
 // names Prisma's Booking model has, so bookingView serves both paths.
 import type { Booking } from '../../generated/prisma/client.js';
 import { Params } from '../params.js';
@@ -96,37 +96,41 @@ export async function cancelConfirmedBooking(
   bookingId: string,
   at: Date,
 ): Promise<BookingRow | undefined> {
+  const p = new Params();
   const [row] = await query<BookingRow>(
-    `UPDATE bookings SET status = 'cancelled', cancelled_at = $3::timestamptz, ical_sequence = ical_sequence + 1
-      WHERE id = $1::uuid AND organization_id = $2::uuid AND status = 'confirmed'
+    `UPDATE bookings SET status = 'cancelled', cancelled_at = ${p.ref(at.toISOString(), 'timestamptz')}, ical_sequence = ical_sequence + 1
+      WHERE id = ${p.ref(bookingId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')} AND status = 'confirmed'
      RETURNING ${BOOKING_COLUMNS}`,
-    [bookingId, organizationId, at.toISOString()],
+    p.values,
   );
   return row;
 }
 
 export async function selectBooking(query: Sql, organizationId: string, bookingId: string): Promise<BookingRow | undefined> {
+  const p = new Params();
   const [row] = await query<BookingRow>(
-    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1::uuid AND organization_id = $2::uuid`,
-    [bookingId, organizationId],
+    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ${p.ref(bookingId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}`,
+    p.values,
   );
   return row;
 }
 
 /** The booking, locked until the transaction ends, so a move and a cancel of it serialize. */
 export async function selectBookingForUpdate(query: Sql, organizationId: string, bookingId: string): Promise<BookingRow | undefined> {
+  const p = new Params();
   const [row] = await query<BookingRow>(
-    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1::uuid AND organization_id = $2::uuid FOR UPDATE`,
-    [bookingId, organizationId],
+    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ${p.ref(bookingId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')} FOR UPDATE`,
+    p.values,
   );
   return row;
 }
 
 /** Links a booking that was moved to the booking that replaced it. */
 export async function linkRescheduledTo(query: Sql, bookingId: string, nextId: string): Promise<BookingRow> {
+  const p = new Params();
   const [row] = await query<BookingRow>(
-    `UPDATE bookings SET rescheduled_to = $2::uuid WHERE id = $1::uuid RETURNING ${BOOKING_COLUMNS}`,
-    [bookingId, nextId],
+    `UPDATE bookings SET rescheduled_to = ${p.ref(nextId, 'uuid')} WHERE id = ${p.ref(bookingId, 'uuid')} RETURNING ${BOOKING_COLUMNS}`,
+    p.values,
   );
   return row!;
 }
@@ -135,11 +139,12 @@ export type CalendarRow = BookingRow & { humanName: string; humanEmail: string |
 
 /** A booking with its human's name and email; a soft-deleted human's bookings stay readable. */
 export async function selectBookingWithHuman(query: Sql, organizationId: string, bookingId: string): Promise<CalendarRow | undefined> {
+  const p = new Params();
   const [row] = await query<CalendarRow>(
     `SELECT b.*, h.name AS "humanName", h.email AS "humanEmail"
-       FROM (SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = $1::uuid AND organization_id = $2::uuid) b
+       FROM (SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ${p.ref(bookingId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}) b
        JOIN humans h ON h.id = b."humanId"::uuid`,
-    [bookingId, organizationId],
+    p.values,
   );
   return row;
 }

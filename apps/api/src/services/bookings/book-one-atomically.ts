@@ -43,16 +43,16 @@ export interface JudgedSchedule {
   /**
    * Whether the snapshot had any hold's claim in its window (TimedSnapshot.hasHolds). A
    * remembered snapshot without one books without deleting expired holds first: nearly every
-   * booking meets no hold at all, and those CTEs were about 6 % of the database's CPU per
-   * booking. A hold created since may have expired on the booking's time and still hold its
+   * booking meets no hold at all, and those CTEs were a measurable share of the database's
+   * work per booking (docs/decisions/0015-atomic-booking-statement.md). A hold created since may have expired on the booking's time and still hold its
    * claim, so a taken slot is then judged again on a fresh read, which deletes expired holds.
    */
   hasHolds: boolean;
 }
 
 /**
- * One booking of one human in one statement, in autocommit (see docs/decisions.md, "The
- * atomic booking statement"): the start is judged in JS on `human`, the snapshot the caller
+ * One booking of one human in one statement, in autocommit (see
+ * docs/decisions/0015-atomic-booking-statement.md): the start is judged in JS on `human`, the snapshot the caller
  * read however it likes (undefined: no such human), then the booking, its claim, day count,
  * event, deliveries, quota unit and (with a key) the key's claim and stored 201 are written
  * by src/db/booking-statement.ts, every condition checked by the database, the snapshot's
