@@ -4,7 +4,8 @@ import { offsetReader } from './zone-offset.js';
 /**
  * Converts between local wall time and instants in one IANA zone.
  *
- * Why not `DateTime.fromObject` per conversion: it costs ~13 µs (a 62-day query needs hundreds),
+ * Why not `DateTime.fromObject` per conversion: it is slow, and a 62-day query needs hundreds
+ * (docs/decisions/0011-local-time-across-dst.md),
  * and its answer for an ambiguous fall-back time depends on the offset in force at the
  * *current wall clock* (luxon guesses the offset from `Settings.now()`), which would make this
  * engine's output depend on the season it runs in. So we ask the zone only for offsets at

@@ -1,8 +1,8 @@
 import { IANAZone } from 'luxon';
 
 /**
- * One formatter per zone name, kept for the process: building an Intl.DateTimeFormat costs
- * tens of microseconds, and a formatter is a pure function of its zone (luxon keeps the same
+ * One formatter per zone name, kept for the process: building an Intl.DateTimeFormat is far
+ * dearer than using one, and a formatter is a pure function of its zone (luxon keeps the same
  * cache internally), so nothing can leak from one query into another.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -20,9 +20,10 @@ const OFFSET = /GMT(?:([+\-\u2212])(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?)?$/;
 /**
  * The zone's UTC offset in minutes at an instant, like luxon's `IANAZone#offset`.
  *
- * Why not luxon's: it formats the full date and time to parts and rebuilds a timestamp,
- * ~5-10 µs a call, which alone took a 62-day query past its 1 ms budget. Asking Intl for just
- * the offset ("GMT-05:00") costs under 1 µs. zone-clock.test.ts checks the two agree.
+ * Why not luxon's: it formats the full date and time to parts and rebuilds a timestamp, which
+ * alone took a 62-day query past its 1 ms target; asking Intl for just the offset
+ * ("GMT-05:00") is several times cheaper (docs/decisions/0011-local-time-across-dst.md).
+ * zone-clock.test.ts checks the two agree.
  */
 export function offsetReader(timezone: string): (instant: number) => number {
   let formatter = formatters.get(timezone);

@@ -21,14 +21,14 @@ export interface Store {
    * never waits for a connection behind booking transactions; and those connections plan
    * every statement generically. PostgreSQL planned the coalesced key statement afresh at
    * every run (its array parameters make each custom plan look cheaper than the generic one),
-   * which cost more than running it: 1.1-1.2 ms of backend CPU per batch against 0.4-0.5 ms
-   * generic, measured on one connection (docs/decisions.md, "Key statements planned once").
+   * which cost more than running it (docs/decisions/0030-coalesced-key-statements.md).
    * The same as `sql` on the embedded store.
    */
   keySql: Sql;
   /**
    * A transaction straight on the driver, for the booking path (Prisma's interactive
-   * transactions cost about five times the driver's time per statement). On PGlite it
+   * transactions cost several times the driver's time per statement,
+   * docs/decisions/0003-three-ways-to-the-database.md). On PGlite it
    * holds the same mutex as Prisma's transactions; on a server it owns a pooled connection.
    * Rolls back when `fn` throws.
    */

@@ -1,8 +1,9 @@
 /**
  * Bounds on a JSON body's shape, checked on its text before it is parsed. JSON.parse and the
- * contract's validation take time in proportion to the number of keys and nesting (a 1 MiB
- * object of 90,000 keys held the event loop for about half a second in validation alone), so
- * a body past these is refused first, in one pass over its characters.
+ * contract's validation take time in proportion to the number of keys and nesting, and a body
+ * within the size limit could hold the event loop in validation alone
+ * (docs/decisions/0005-limits-enforced-while-reading.md), so a body past these is refused
+ * first, in one pass over its characters.
  *
  * No legitimate body comes near them: the largest is a booking whose metadata is at most
  * 16 KiB (a few thousand keys at most). The depth bound is far above the 32 levels metadata

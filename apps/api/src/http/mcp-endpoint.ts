@@ -23,8 +23,8 @@ function selfBaseUrl(req: Request): string {
  * exactly what /v1 allows that key and nothing more: same tenant scoping, limits and logs.
  */
 export function mcpEndpoint(): RequestHandler {
-  // Loaded on the first /mcp request: the MCP SDK alone is some 16 MiB of resident memory,
-  // which a process that never serves MCP should not carry.
+  // Loaded on the first /mcp request: the MCP SDK is a large share of the process's resident
+  // memory (docs/decisions/0028-mcp.md), which a process that never serves MCP should not carry.
   let modules: Promise<[typeof import('@humantime/mcp'), typeof import('@humantime/sdk'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | undefined;
   return asyncHandler(async (req, res) => {
     modules ??= Promise.all([import('@humantime/mcp'), import('@humantime/sdk'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);

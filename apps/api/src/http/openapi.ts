@@ -49,7 +49,7 @@ function codesByStatus(): Map<string, string[]> {
 function build(): OpenApiDocument {
   const codes = codesByStatus();
   // ts-rest inlines the envelope into every error response of every operation; it is kept
-  // once under components and referenced, which makes the document a third of the size.
+  // once under components and referenced, which keeps the document much smaller.
   let errorEnvelopeSchema: object | undefined;
 
   const document = generateOpenApi(

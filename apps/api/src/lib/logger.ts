@@ -14,7 +14,8 @@ const FLUSH_EVERY_MS = 200;
  *
  * Lines are buffered and written 4 KiB at a time, off the event loop (sync: false), and at
  * the latest FLUSH_EVERY_MS after they were logged: a write is a system call, and one per
- * request cost the slots route a tenth of its CPU. pino flushes what is left when the
+ * request was a noticeable share of a slots request's CPU
+ * (docs/decisions/0033-logging-off-the-hot-path.md). pino flushes what is left when the
  * process exits (a graceful stop, an uncaught error); a SIGKILL can lose the last 200 ms.
  */
 export function createLogger(level: LogLevel): Logger {
@@ -44,10 +45,10 @@ export interface RequestLine {
 /**
  * The request line's writer: the same JSON line `logger.info(fields, 'request')` writes, with
  * the logger's level check, time, bindings and destination (pino's documented symbols), but
- * put together here, since its fields are known. Request logging is about a tenth of a warm
- * slots request's CPU (slots on PostgreSQL: 0.138 ms per request with it, 0.125 ms with it
- * off); pino's generic path took 3.7 µs of a line in a micro-benchmark, this 1.6, and the
- * bench moved to 0.134-0.137 ms (docs/benchmarks.md). Strings go through JSON.stringify, so a client's path cannot break the line. The redaction
+ * put together here, since its fields are known: request logging is a noticeable share of a
+ * warm slots request's CPU, and pino's generic path does work a line with known fields does
+ * not need (docs/decisions/0033-logging-off-the-hot-path.md). Strings go through
+ * JSON.stringify, so a client's path cannot break the line. The redaction
  * the logger has for lines built elsewhere has nothing to find here: no header, body or query.
  */
 export function requestLineWriter(logger: Logger): (fields: RequestLine) => void {

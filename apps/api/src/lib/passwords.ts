@@ -1,9 +1,10 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt with N = 2^15, r = 8, p = 1 (OWASP's minimum for scrypt; 32 MiB and tens of
- * milliseconds per hash here) and a 16-byte random salt per password. The parameters are
- * stored with each hash, so raising them later leaves existing passwords verifiable.
+ * scrypt with N = 2^15, r = 8, p = 1 (OWASP's minimum for scrypt; 32 MiB per hash, see
+ * docs/decisions/0037-dashboard-accounts.md) and a 16-byte random salt per password. The
+ * parameters are stored with each hash, so raising them later leaves existing passwords
+ * verifiable.
  */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;

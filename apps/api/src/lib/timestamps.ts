@@ -3,14 +3,15 @@ const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0
 /** The "YYYY-MM-DDT" of recent UTC days, by day number: a slots answer formats hundreds of instants on a few days. */
 const dayPrefixes = new Map<number, string>();
 
-/** Response timestamps: ISO 8601 UTC with Z at second precision (PRODUCT conventions). */
+/** Response timestamps: ISO 8601 UTC with Z at second precision, as every answer gives them. */
 export function toTimestamp(date: Date): string {
   return timestampOf(date.getTime());
 }
 
 /**
  * toTimestamp of epoch milliseconds. Built from a cached day prefix and the time of day,
- * about a tenth of toISOString plus a regex; outside years 1970-9999 it falls back to that.
+ * which is much cheaper than toISOString plus a regex on every timestamp of every answer;
+ * outside years 1970-9999 it falls back to that.
  */
 export function timestampOf(ms: number): string {
   const day = Math.floor(ms / DAY_MS);

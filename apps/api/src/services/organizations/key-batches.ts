@@ -6,10 +6,10 @@ import type { Sql } from '../../db/sql.js';
 const MAX_BATCH = 64;
 /**
  * Key statements in flight at once; requests arriving meanwhile wait for the next free one.
- * One at a time kept PostgreSQL's round trip on the critical path of every batch (the API
- * process idled 40 % under the slots bench); three let batches overlap, and measured best
- * (slots on PostgreSQL, 10 connections: 1 ≈ 2,600 req/s, 3 ≈ 4,300, 4-6 no better). The store
- * keeps as many connections for them (Store.keySql).
+ * One at a time kept PostgreSQL's round trip on the critical path of every batch, so the API
+ * process sat idle waiting for it; three let batches overlap, and more did no better
+ * (docs/decisions/0030-coalesced-key-statements.md). The store keeps as many connections for
+ * them (Store.keySql).
  */
 export const MAX_IN_FLIGHT = KEY_STATEMENTS_IN_FLIGHT;
 
