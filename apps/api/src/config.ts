@@ -93,7 +93,7 @@ export interface Config {
     inProcessWorker: boolean;
   };
   /**
-   * Per API key token bucket (PRODUCT "Rate limits"): `perSecond` tokens a second up to
+   * Per API key token bucket: `perSecond` tokens a second up to
    * `burst`. Either one 0 turns rate limiting off.
    */
   rateLimit: { perSecond: number; burst: number };

@@ -221,7 +221,7 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     expect(JSON.parse(sent!.body)).toEqual({ event: 'booking.confirmed', created_at: booked.body.created_at, data: booked.body });
   });
 
-  it('declines a live key, then a taken slot, then the daily maximum; an empty quota shard leaves it to the transaction (PRODUCT’s order); each writes nothing', async () => {
+  it('declines a live key, then a taken slot, then the daily maximum; an empty quota shard leaves it to the transaction (the documented order); each writes nothing', async () => {
     const org = await app.createOrg('free');
     const humanId = await createUtcHuman(app, org.key, [30]);
     const taken = await post(org.key, bookingBody(humanId, at(MONDAY, '10:00')), { 'idempotency-key': 'live' });
@@ -268,7 +268,7 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     expect(await attempt('10:00', 1)).toBe('23P01');
     expect(await attempt('11:00', 1)).toBe('SLOT_UNAVAILABLE');
     // With the quota used up no shard has allowance: the statement leaves the booking to the
-    // transaction at once (QUOTA_SLOW), which refuses in PRODUCT's order.
+    // transaction at once (QUOTA_SLOW), which refuses in the documented order.
     await setMonthUsed(store.sql, org.id, 100);
     expect(await attempt('10:00', 1)).toBe('QUOTA_SLOW');
     expect(await attempt('11:00', null)).toBe('QUOTA_SLOW');

@@ -60,7 +60,7 @@ describe('POST /v1/bookings', () => {
     }
   });
 
-  it('applies the checks in PRODUCT order when several fail at once', async () => {
+  it('applies the checks in the documented order when several fail at once', async () => {
     await book(bookingBody(humanId, at(MONDAY, '14:00'), 60)); // makes 14:00-15:00 busy
     const block = await app.call('POST', `/v1/humans/${humanId}/overrides`, {
       key,

@@ -13,7 +13,7 @@ export function expectEnvelope(res: ApiResponse, status: number, code: string): 
   expect(res.body.error.message.length).toBeGreaterThan(0);
 }
 
-/** 422 VALIDATION_ERROR whose message names every given field (PRODUCT conventions). */
+/** 422 VALIDATION_ERROR whose message names every given field. */
 export function expectValidationError(res: ApiResponse, fields: string[]): void {
   expectEnvelope(res, 422, 'VALIDATION_ERROR');
   for (const field of fields) expect(res.body.error.message, `message names ${field}`).toContain(field);

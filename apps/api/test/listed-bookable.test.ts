@@ -4,7 +4,7 @@ import { addOverride, createHumanIn, listedStarts, WEEKDAYS } from './schedule-f
 import { startTestApp, type TestApp } from './test-app.js';
 
 /*
- * PRODUCT's invariant over HTTP: a booking succeeds exactly when GET /slots lists that start.
+ * The listed ⇔ bookable invariant over HTTP: a booking succeeds exactly when GET /slots lists that start.
  * A human in America/New_York over two weeks around the 2026-11-01 fall-back change, with a
  * weekly block, a whole-day block, open time on a Saturday, on the change day itself and on
  * Friday evenings (past 00:00Z, so local and UTC dates differ), and bookings. A small
@@ -65,7 +65,7 @@ const overlaps = (a: Interval, start: number, end: number) => a.start < end && s
 
 type Verdict = 'LISTED' | 'PAST' | 'OFF_GRID' | 'OUTSIDE_HOURS' | 'BLOCKED' | 'BOOKED';
 
-/** Why a start of this duration is or is not bookable, in PRODUCT's check order. */
+/** Why a start of this duration is or is not bookable, in the documented check order. */
 function verdict(start: number, duration: number, busy: Interval[]): Verdict {
   if (start <= NOW) return 'PAST';
   const end = start + duration * M;

@@ -1,4 +1,4 @@
-// PRODUCT "Rate limits": a token bucket per API key; every authenticated /v1 answer carries
+// Rate limits: a token bucket per API key; every authenticated /v1 answer carries
 // RateLimit-Limit, -Remaining and -Reset; past the bucket, 429 RATE_LIMITED with Retry-After.
 // On both stores (the PostgreSQL store's bucket is shared by processes: test/multiprocess).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

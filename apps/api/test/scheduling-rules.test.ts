@@ -33,7 +33,7 @@ describe('scheduling rules on availability', () => {
     expect(reset.body).toEqual({ ...base, ...RULES_OFF });
   });
 
-  it('are validated in PRODUCT’s ranges, every offending field named', async () => {
+  it('are validated in their documented ranges, every offending field named', async () => {
     const humanId = await createRuledHuman(app, key, {});
     const bad = { buffer_before: 241, buffer_after: -1, minimum_notice: 43_201, booking_horizon_days: 731, slot_interval: 4, max_bookings_per_day: 0 };
     const res = await app.call('PUT', `/v1/humans/${humanId}/availability`, { key, body: { ...base, ...bad } });

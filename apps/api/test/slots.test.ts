@@ -53,7 +53,7 @@ describe('GET /v1/humans/{id}/slots: shape', () => {
 });
 
 describe('GET /v1/humans/{id}/slots: DST', () => {
-  it('follows real time on the New York spring-forward day (PRODUCT example)', async () => {
+  it('follows real time on the New York spring-forward day', async () => {
     const human = await createHumanIn(app, key, 'America/New_York', { working_days: [7], work_start: '01:00', work_end: '04:00', meeting_durations: [30] });
     const res = await slots(human, '2026-03-08', '2026-03-08', 30);
     expect(res.status, res.text).toBe(200);

@@ -20,9 +20,9 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
-  // PRODUCT "Scheduling rules": a start before the minimum notice or past the horizon.
+  // A start before the human's minimum notice or past their booking horizon.
   'OUTSIDE_BOOKING_WINDOW',
-  // PRODUCT "Reschedule": a cancelled booking cannot be moved.
+  // A cancelled (or already rescheduled) booking cannot be moved.
   'BOOKING_CANCELLED',
   // A manual retry of a delivery whose automatic attempts are still under way.
   'DELIVERY_PENDING',

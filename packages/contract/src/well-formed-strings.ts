@@ -1,7 +1,7 @@
 import { isAppRoute, isZodObject, extractZodObjectShape, type AppRoute, type AppRouter } from '@ts-rest/core';
 import { z, ZodEffects, ZodFirstPartyTypeKind, type ZodTypeAny } from 'zod';
 
-// PRODUCT: never a 500 for a client's mistake, and metadata comes back unchanged. PostgreSQL
+// A client's mistake is never a 500, and metadata comes back unchanged. PostgreSQL
 // text and jsonb cannot hold U+0000, and a lone UTF-16 surrogate (which JSON's \ud800 escape
 // and express.json happily produce) has no UTF-8 form, so it would be stored as something
 // else than what was sent. Both are refused at the edge, once, for every string a client

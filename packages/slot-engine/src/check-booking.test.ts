@@ -77,7 +77,7 @@ describe('checkBooking', () => {
     expect(check({ start: at('2026-06-02T13:00Z') })).toEqual(refused('SCHEDULE_BLOCKED'));
   });
 
-  it('accepts exactly the PRODUCT DST example slots', () => {
+  it('accepts exactly the slots of the New York spring-forward example', () => {
     const dst = { schedule: hours('01:00', '04:00'), busy: [], overrides: [], now: 0 };
     for (const t of ['06:00', '06:30', '07:00', '07:30']) {
       expect(check({ ...dst, start: at(`2026-03-08T${t}Z`) })).toEqual({ ok: true });

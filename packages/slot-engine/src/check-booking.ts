@@ -8,8 +8,8 @@ import type { BookingCheck, BookingVerdict } from './types.js';
 import { createZoneClock } from './zone-clock.js';
 
 /**
- * Whether one proposed booking may be made, with the first reason it may not, in PRODUCT's
- * order. It rebuilds the start's local day with the same code computeSlots uses, so it
+ * Whether one proposed booking may be made, with the first reason it may not, in the API's
+ * documented check order. It rebuilds the start's local day with the same code computeSlots uses, so it
  * accepts exactly the starts computeSlots lists for any range holding that day.
  *
  * Only the start's own day is consulted: windows and blocks are clipped to their day's span

@@ -1,5 +1,5 @@
 /**
- * A deliberately naive second implementation of PRODUCT's slot rules, for the property tests
+ * A deliberately naive second implementation of the slot rules, for the property tests
  * only: a minute-by-minute mask per local date instead of range merging, luxon's own
  * DateTime per local time instead of the sampled zone clock, and a check of every grid point
  * against every block and booking instead of a sweep. Agreement between the two is the test.
@@ -84,7 +84,7 @@ export function referenceDays(q: SlotQuery): ReferenceDay[] {
 
 const meets = (a: Interval, start: number, end: number) => a.start < a.end && a.start < end && start < a.end;
 
-/** Every grid point of every window in the range, each with the verdict PRODUCT gives it. */
+/** Every grid point of every window in the range, each with the verdict the rules give it. */
 export function referenceGrid(q: SlotQuery): GridPoint[] {
   const length = q.durationMinutes * 60_000;
   const rules = q.rules ?? {};
@@ -99,7 +99,7 @@ export function referenceGrid(q: SlotQuery): GridPoint[] {
     for (const w of day.windows) {
       for (let start = w.start; start + length <= w.end; start += step) {
         const end = start + length;
-        // PRODUCT's words, literally: the new booking's buffered range against each
+        // The buffer rule, literally: the new booking's buffered range against each
         // booking's own buffered range (which is what busy holds).
         const refusal: BookingRefusal | null =
           start <= q.now

@@ -33,7 +33,7 @@ function weekdayMask(days: readonly number[]): boolean[] {
 /**
  * Input is validated by the server; anything that slips through here degrades to "no time"
  * rather than an exception: an empty or inverted range is dropped, and an open override
- * without both times is dropped (PRODUCT: an open override must have times). A block with
+ * without both times is dropped (an open override must have times). A block with
  * fewer than two times counts as whole days, the reading that refuses rather than allows.
  */
 function parseOverride(rule: OverrideRule): DatedRange | null {

@@ -29,7 +29,7 @@ export interface Interval {
 }
 
 /**
- * PRODUCT's optional scheduling rules, all in whole minutes except the horizon (days) and the
+ * The optional scheduling rules, all in whole minutes except the horizon (days) and the
  * daily maximum (a count). Absent (or undefined) = the rule is off.
  */
 export interface SchedulingRules {

@@ -68,7 +68,7 @@ const ensure = (condition: string, decline: Decline) => `CASE WHEN ${condition} 
  * holds, time claims, day count, and the human's row, which the time claim's trigger updates
  * at the end of the statement; the slow path locks the shards before any human too, see
  * lockQuota; a shard without allowance declines QUOTA_SLOW at once, not a refusal: the
- * booking transaction then refuses in PRODUCT's order), the human's expired holds and their
+ * booking transaction then refuses in the documented order), the human's expired holds and their
  * claims (deleted before the new claim is inserted: the exclusion check ignores rows this
  * transaction deleted), the booking, its claim (23P01 when taken), the day's count (declines
  * when full), the event and its deliveries. A plain SELECT CTE runs only when read, so each

@@ -10,7 +10,7 @@ const REVALIDATE = 'no-cache';
 const HASHED_DIR = 'assets/';
 
 /**
- * The pages load nothing from another origin (PRODUCT) and must not be framed (a click on
+ * The pages load nothing from another origin and must not be framed (a click on
  * "Regenerate key" must be the user's own): the policy makes both a browser rule.
  */
 const PAGE_HEADERS = {

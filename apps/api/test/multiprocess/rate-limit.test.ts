@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN, useTwoApiProcesses } from './two-processes.js';
 
-// Two API processes on one PostgreSQL database share each key's bucket (PRODUCT "Rate
-// limits"): the bucket lives in the database and is charged by the key-lookup statement.
+// Two API processes on one PostgreSQL database share each key's bucket (the rate limit is per
+// key, not per process): the bucket lives in the database and is charged by the key-lookup statement.
 const BURST = 10;
 const { urls } = useTwoApiProcesses({ RATE_LIMIT_PER_SECOND: '0.5', RATE_LIMIT_BURST: String(BURST) });
 

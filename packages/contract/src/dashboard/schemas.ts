@@ -8,7 +8,7 @@ import { PlanSchema } from '../schemas/plan.js';
 import { SlotSchema } from '../schemas/slot.js';
 import { UsageSchema } from '../schemas/usage.js';
 
-/** PRODUCT: at least 12 characters. 1024 bounds the work a hash does for one request. */
+/** A password has at least 12 characters; 1024 bounds the work a hash does for one request. */
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 1024;
 

@@ -70,7 +70,7 @@ describe('AvailabilitySchema', () => {
 });
 
 describe('scheduling rules in SetAvailabilityBodySchema', () => {
-  it('are optional, accept null (off) and PRODUCT\'s edge values', () => {
+  it('are optional, accept null (off) and the edge values of their ranges', () => {
     expect(issues({ buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null })).toEqual([]);
     expect(issues({ buffer_before: 0, buffer_after: 240, minimum_notice: 43_200, booking_horizon_days: 730, slot_interval: 5, max_bookings_per_day: 100 })).toEqual([]);
     expect(issues({ buffer_before: 240, buffer_after: 0, minimum_notice: 0, booking_horizon_days: 1, slot_interval: 480, max_bookings_per_day: 1 })).toEqual([]);

@@ -5,7 +5,7 @@ export const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const;
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof BookingStatusSchema>;
 
-/** PRODUCT: metadata is at most 16 KiB once serialized as JSON (UTF-8 bytes, not characters). */
+/** Metadata is at most 16 KiB once serialized as JSON (UTF-8 bytes, not characters). */
 export const MAX_METADATA_BYTES = 16 * 1024;
 
 /**
@@ -62,7 +62,7 @@ export const BookingAttendeeShape = {
   metadata: BookingMetadataSchema.optional().describe('JSON object, at most 16 KiB; default {}'),
 };
 
-/** PRODUCT "several humans": up to 20 humans in one query or booking. */
+/** Several humans: up to 20 in one query or booking. */
 export const MAX_GROUP_HUMANS = 20;
 
 /** all: every listed human at that start (collective); any: one free human of them (round robin). */
@@ -78,8 +78,8 @@ export const HumanIdList = z
 
 /**
  * Body of POST /v1/bookings. Checks against the human's schedule happen in the server.
- * Either human_id (one human) or human_ids with mode (several humans, PRODUCT "several
- * humans"); mode is required with human_ids so a collective booking is never made by default.
+ * Either human_id (one human) or human_ids with mode (several humans); mode is required with
+ * human_ids so a collective booking is never made by default.
  */
 export const CreateBookingBodySchema = z
   .object({

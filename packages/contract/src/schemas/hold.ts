@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { Instant, Uuid, UtcTimestamp } from './common.js';
 import { BookingAttendeeShape } from './booking.js';
 
-/** PRODUCT "Holds": ttl_seconds 30..900, default 300. */
+/** How long a hold lasts: ttl_seconds 30..900, default 300. */
 export const MIN_HOLD_TTL_SECONDS = 30;
 export const MAX_HOLD_TTL_SECONDS = 900;
 export const DEFAULT_HOLD_TTL_SECONDS = 300;
-/** PRODUCT: at most 100 live holds per organization (402 LIMIT_REACHED beyond). */
+/** At most 100 live holds per organization (402 LIMIT_REACHED beyond). */
 export const MAX_LIVE_HOLDS = 100;
 
 /** Body of POST /v1/holds: the same start and duration a booking would take. */

@@ -27,5 +27,5 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   growth: { monthlyQuota: 10_000, maxWebhooks: null, overage: true },
 };
 
-/** One overage pack: 500 more bookings this month for 19.00 USD (PRODUCT "Plans"). */
+/** One overage pack: 500 more bookings this month for 19.00 USD. */
 export const OVERAGE_PACK = { bookings: 500, amountCents: 1_900, currency: 'USD' } as const;

@@ -11,7 +11,7 @@ const ruleValue = (min: number, max: number, unit: string) =>
     .optional();
 
 /**
- * PRODUCT "Scheduling rules": optional fields of a schedule, beside the four required ones.
+ * The scheduling rules: optional fields of a schedule, beside the four required ones.
  * In a PUT, an absent or null field turns its rule off (a PUT replaces the whole schedule).
  */
 export const SchedulingRulesBodyShape = {

@@ -1,5 +1,5 @@
 // The statements every /v1 request starts with on the PostgreSQL store: resolve the API key
-// by its digest, charge its token bucket (rate_limit_buckets, PRODUCT "Rate limits") and,
+// by its digest, charge its token bucket (rate_limit_buckets) and,
 // for the slots routes, check the schedule versions of the humans asked about, sending a
 // snapshot only where the caller's cached one is not current. One round trip in all.
 import { busyWindow, snapshotJson, uuidArray, type SnapshotRow } from './schedule-snapshots.js';

@@ -7,7 +7,7 @@ import { toTimestamp } from '../../lib/timestamps.js';
 import { startSession } from './sessions.js';
 import { emailTaken } from './sign-up.js';
 
-/** PRODUCT: an invite link is valid for 24 hours, once. */
+/** An invite link is valid for 24 hours, once. */
 export const INVITE_TTL_MS = 24 * 3_600_000;
 
 /**

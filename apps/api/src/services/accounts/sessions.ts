@@ -5,7 +5,7 @@ import type { AuthedOrganization } from '../organizations/authed-organization.js
 import { newSecretToken, sha256Hex } from '../../lib/secret-tokens.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 
-/** PRODUCT: 12 h without use, or 7 days after sign-in, whichever comes first. */
+/** A session ends after 12 h without use, or 7 days after sign-in, whichever comes first. */
 export const SESSION_IDLE_MS = 12 * 3_600_000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 3_600_000;
 

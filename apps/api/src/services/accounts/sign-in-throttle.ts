@@ -2,7 +2,7 @@ import type { Db } from '../../db/open-store.js';
 import { AppError } from '../../lib/app-error.js';
 import { sha256Hex } from '../../lib/secret-tokens.js';
 
-/** PRODUCT: 10 failed sign-ins for one email within 15 minutes, then 429 until the window passes. */
+/** 10 failed sign-ins for one email within 15 minutes, then 429 until the window passes. */
 export const MAX_FAILED_SIGN_INS = 10;
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
 

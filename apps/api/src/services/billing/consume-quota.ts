@@ -69,7 +69,7 @@ export function refilledMeanwhile(org: AuthedOrganization, now: Date, month: Loc
  * had no allowance left for it. On the month locked by lockQuota: under the limit it hands out
  * what is left over the shards again and takes the unit. At the limit, with auto-purchase on
  * a paid plan, one pack is bought under that lock: racing bookings at the boundary buy exactly
- * one. Called last, as PRODUCT orders the checks.
+ * one. Called last: the quota is the last of the booking checks.
  */
 export async function consumeQuota(
   query: Sql,

@@ -27,7 +27,7 @@ export async function bookOne(
 ) {
   const booking = bookingView(await claimTime(query, request, now));
   const deliveries = await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
-  // Last, as PRODUCT orders the checks.
+  // Last: the quota is the last of the booking checks.
   await consumeQuota(query, deps.paymentProcessor, org, now, quota);
   return { booking, deliveries };
 }

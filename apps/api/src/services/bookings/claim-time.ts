@@ -87,7 +87,7 @@ export function bookingWriteOf(human: ScheduleSnapshot, b: BookingRequest, now: 
  */
 export async function claimTimeOn(query: Sql, human: ScheduleSnapshot, b: BookingRequest, now: Date): Promise<BookingRow> {
   // The same data and the same function decide what GET /slots lists (and what GET /check
-  // answers), so a listed start books and an unlisted one is refused, in PRODUCT's order.
+  // answers), so a listed start books and an unlisted one is refused, in the documented order.
   const refusal = judgeStart(human, b.start, b.durationMinutes, now);
   if (refusal) throw refusal;
 

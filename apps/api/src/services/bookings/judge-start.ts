@@ -6,8 +6,8 @@ import { refusalError } from './refusal.js';
 
 /**
  * The booking rule in one place: whether `start` + `durationMinutes` may be booked on this
- * snapshot at `now`, or the AppError a booking would be refused with (PRODUCT's check
- * order; the quota comes later, in the booking's transaction). POST /v1/bookings and
+ * snapshot at `now`, or the AppError a booking would be refused with (in the check order of
+ * docs/decisions/0012-scheduling-rules.md; the quota comes later). POST /v1/bookings and
  * GET /v1/humans/{id}/check both judge through here, so they cannot disagree.
  */
 export function judgeStart(

@@ -3,7 +3,7 @@ import type { Store } from '../../db/open-store.js';
 import { eventExists, placeEvents, selectFeedPage } from '../../db/tables/events.js';
 import { AppError } from '../../lib/app-error.js';
 
-/** PRODUCT: events are kept, and served, for 30 days. */
+/** The feed serves the last 30 days of events. */
 export const EVENT_RETENTION_DAYS = 30;
 
 /**

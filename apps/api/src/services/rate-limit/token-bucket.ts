@@ -1,5 +1,5 @@
 /**
- * PRODUCT "Rate limits": a token bucket per API key, `perSecond` tokens a second up to
+ * Rate limits: a token bucket per API key, `perSecond` tokens a second up to
  * `burst`; each request takes one. The PostgreSQL store charges it in SQL (see
  * db/tables/api-key-lookup.ts); the embedded store, one process by construction, charges it
  * here. Both report through `verdictOf`, so the headers mean the same on both stores.

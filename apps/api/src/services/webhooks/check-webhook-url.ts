@@ -51,7 +51,7 @@ async function resolveWithin(resolve: AddressResolver, host: string): Promise<st
 }
 
 /**
- * The registration rule for a webhook URL (PRODUCT "Webhooks"): absolute, https, no
+ * The registration rule for a webhook URL: absolute, https, no
  * credentials, and a host that is not internal, neither by name, nor as an IP literal,
  * nor by any address it resolves to. A name that does not resolve (yet) is accepted: it
  * cannot reach anything now, and every delivery checks the addresses it connects to.

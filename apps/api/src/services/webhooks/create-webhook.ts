@@ -8,7 +8,7 @@ import type { ServiceDeps } from '../deps.js';
 import { checkWebhookUrl } from './check-webhook-url.js';
 import { webhookWithSecretView } from './webhook-view.js';
 
-/** PRODUCT "Webhooks": whsec_ + 32 random bytes, base64. */
+/** A signing secret: whsec_ + 32 random bytes, base64. */
 export function generateSigningSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
