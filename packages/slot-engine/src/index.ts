@@ -14,6 +14,8 @@ export { computeSlots, computeSlotsWithExpiry, type ExpiringSlots } from './comp
 export { checkBooking } from './check-booking.js';
 export { localDateOf, localDateRangeToInterval } from './local-date-range.js';
 export { bufferedRange } from './buffered-range.js';
+export { workingTime, type WorkingTimeQuery } from './working-time.js';
+export { nextOffsetChange, wallTimeOf, type OffsetChange, type WallTime } from './wall-time.js';
 export {
   ATTENDEE_HOURS,
   MAX_PER_DAY,
