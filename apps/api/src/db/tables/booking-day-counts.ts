@@ -34,11 +34,12 @@ export async function countBookingOnDay(query: Sql, c: DayCount): Promise<boolea
 
 /** Takes a booking off the count of the day it was counted on. */
 export async function uncountBooking(query: Sql, organizationId: string, bookingId: string) {
+  const p = new Params();
   await query(
     `UPDATE booking_day_counts d SET confirmed = d.confirmed - 1
        FROM bookings b
-      WHERE b.id = $1::uuid AND b.organization_id = $2::uuid
+      WHERE b.id = ${p.ref(bookingId, 'uuid')} AND b.organization_id = ${p.ref(organizationId, 'uuid')}
         AND d.organization_id = b.organization_id AND d.human_id = b.human_id AND d.local_date = b.local_date`,
-    [bookingId, organizationId],
+    p.values,
   );
 }

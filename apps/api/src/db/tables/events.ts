@@ -56,18 +56,6 @@ export async function insertEventWithDeliveries(query: Sql, e: NewEvent): Promis
 // nothing else running on the server (a long transaction, in this database or another) holds
 // an event back. The page comes with one marker row (id NULL) when some of the organization's
 // events are still waiting for a place, so the caller knows to place them first.
-const FEED_PAGE = `
-WITH anchor AS (SELECT feed_seq FROM events WHERE id = $2::uuid AND organization_id = $1::uuid)
-(SELECT e.id::text AS id, e.body, e.feed_seq::text AS place
-   FROM events e
-  WHERE e.organization_id = $1::uuid
-    AND e.feed_seq IS NOT NULL
-    AND e.created_at >= $3::timestamptz
-    AND ($2::uuid IS NULL OR e.feed_seq > (SELECT feed_seq FROM anchor))
-  ORDER BY e.feed_seq
-  LIMIT $4)
-UNION ALL
-(SELECT NULL, NULL, NULL FROM events WHERE organization_id = $1::uuid AND feed_seq IS NULL LIMIT 1)`;
 
 export interface FeedPage {
   rows: Array<{ id: string; body: string }>;
@@ -78,14 +66,24 @@ export interface FeedPage {
 /** Up to `limit` placed events of the organization after `after` (an event id), in feed order. */
 export async function selectFeedPage(
   query: Sql,
-  p: { organizationId: string; after: string | null; since: Date; limit: number },
+  page: { organizationId: string; after: string | null; since: Date; limit: number },
 ): Promise<FeedPage> {
-  const rows = await query<{ id: string | null; body: string | null; place: string | null }>(FEED_PAGE, [
-    p.organizationId,
-    p.after,
-    p.since.toISOString(),
-    p.limit,
-  ]);
+  const p = new Params();
+  const [org, after] = [p.ref(page.organizationId, 'uuid'), p.ref(page.after, 'uuid')];
+  const rows = await query<{ id: string | null; body: string | null; place: string | null }>(
+    `WITH anchor AS (SELECT feed_seq FROM events WHERE id = ${after} AND organization_id = ${org})
+     (SELECT e.id::text AS id, e.body, e.feed_seq::text AS place
+        FROM events e
+       WHERE e.organization_id = ${org}
+         AND e.feed_seq IS NOT NULL
+         AND e.created_at >= ${p.ref(page.since.toISOString(), 'timestamptz')}
+         AND (${after} IS NULL OR e.feed_seq > (SELECT feed_seq FROM anchor))
+       ORDER BY e.feed_seq
+       LIMIT ${p.ref(page.limit)})
+     UNION ALL
+     (SELECT NULL, NULL, NULL FROM events WHERE organization_id = ${org} AND feed_seq IS NULL LIMIT 1)`,
+    p.values,
+  );
   const placed = rows.filter((r): r is { id: string; body: string; place: string } => r.id !== null);
   placed.sort((a, b) => (BigInt(a.place) < BigInt(b.place) ? -1 : 1));
   return { rows: placed.map(({ id, body }) => ({ id, body })), unplaced: placed.length < rows.length };
@@ -99,25 +97,29 @@ export async function selectFeedPage(
  * the placer before it. Returns how many events were placed.
  */
 export async function placeEvents(query: Sql, organizationId: string): Promise<number> {
-  await query("SELECT pg_advisory_xact_lock(hashtext('humantime.events_feed'), hashtext($1::text))", [organizationId]);
+  const p = new Params();
+  await query(`SELECT pg_advisory_xact_lock(hashtext('humantime.events_feed'), hashtext(${p.ref(organizationId, 'text')}))`, p.values);
+  const q = new Params();
+  const org = q.ref(organizationId, 'uuid');
   const rows = await query(
     `UPDATE events e
         SET feed_seq = placed.place
        FROM (SELECT id,
-                    (SELECT coalesce(max(feed_seq), 0) FROM events WHERE organization_id = $1::uuid)
+                    (SELECT coalesce(max(feed_seq), 0) FROM events WHERE organization_id = ${org})
                       + row_number() OVER (ORDER BY xact_id, seq) AS place
                FROM events
-              WHERE organization_id = $1::uuid AND feed_seq IS NULL) placed
-      WHERE e.id = placed.id AND e.organization_id = $1::uuid
+              WHERE organization_id = ${org} AND feed_seq IS NULL) placed
+      WHERE e.id = placed.id AND e.organization_id = ${org}
       RETURNING 1`,
-    [organizationId],
+    q.values,
   );
   return rows.length;
 }
 
 /** Whether `eventId` is an event of the organization. */
 export async function eventExists(query: Sql, organizationId: string, eventId: string): Promise<boolean> {
-  const rows = await query('SELECT 1 FROM events WHERE id = $1::uuid AND organization_id = $2::uuid', [eventId, organizationId]);
+  const p = new Params();
+  const rows = await query(`SELECT 1 FROM events WHERE id = ${p.ref(eventId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}`, p.values);
   return rows.length > 0;
 }
 
@@ -130,16 +132,18 @@ export async function requeueFinishedDelivery(
   query: Sql,
   d: { organizationId: string; webhookId: string; deliveryId: string; now: Date },
 ): Promise<boolean> {
+  const p = new Params();
+  const now = p.ref(d.now.toISOString(), 'timestamptz');
   const rows = await query(
     `UPDATE deliveries d
-        SET status = 'pending', next_attempt_at = $4::timestamptz, locked_until = NULL, locked_by = NULL,
-            updated_at = $4::timestamptz
+        SET status = 'pending', next_attempt_at = ${now}, locked_until = NULL, locked_by = NULL,
+            updated_at = ${now}
        FROM webhooks w
-      WHERE d.id = $1::uuid AND d.webhook_id = $2::uuid
-        AND w.id = d.webhook_id AND w.organization_id = $3::uuid
+      WHERE d.id = ${p.ref(d.deliveryId, 'uuid')} AND d.webhook_id = ${p.ref(d.webhookId, 'uuid')}
+        AND w.id = d.webhook_id AND w.organization_id = ${p.ref(d.organizationId, 'uuid')}
         AND d.status <> 'pending'
       RETURNING d.id`,
-    [d.deliveryId, d.webhookId, d.organizationId, d.now.toISOString()],
+    p.values,
   );
   return rows.length > 0;
 }

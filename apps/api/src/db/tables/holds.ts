@@ -20,20 +20,24 @@ const HOLD_COLUMNS = `id::text AS "id", organization_id::text AS "organizationId
   expires_at AS "expiresAt", created_at AS "createdAt"`;
 
 export async function insertHold(query: Sql, h: HoldRow): Promise<HoldRow> {
+  const p = new Params();
   const [row] = await query<HoldRow>(
     `INSERT INTO holds (id, organization_id, human_id, starts_at, ends_at, duration_minutes, expires_at, created_at)
-     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::timestamptz, $5::timestamptz, $6, $7::timestamptz, $8::timestamptz)
+     VALUES (${p.ref(h.id, 'uuid')}, ${p.ref(h.organizationId, 'uuid')}, ${p.ref(h.humanId, 'uuid')},
+             ${p.ref(h.startsAt.toISOString(), 'timestamptz')}, ${p.ref(h.endsAt.toISOString(), 'timestamptz')}, ${p.ref(h.durationMinutes)},
+             ${p.ref(h.expiresAt.toISOString(), 'timestamptz')}, ${p.ref(h.createdAt.toISOString(), 'timestamptz')})
      RETURNING ${HOLD_COLUMNS}`,
-    [h.id, h.organizationId, h.humanId, h.startsAt.toISOString(), h.endsAt.toISOString(), h.durationMinutes, h.expiresAt.toISOString(), h.createdAt.toISOString()],
+    p.values,
   );
   return row!;
 }
 
 export async function selectLiveHold(query: Sql, organizationId: string, holdId: string, now: Date): Promise<HoldRow | undefined> {
+  const p = new Params();
   const [row] = await query<HoldRow>(
     `SELECT ${HOLD_COLUMNS} FROM holds
-      WHERE id = $1::uuid AND organization_id = $2::uuid AND expires_at > $3::timestamptz`,
-    [holdId, organizationId, now.toISOString()],
+      WHERE id = ${p.ref(holdId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')} AND expires_at > ${p.ref(now.toISOString(), 'timestamptz')}`,
+    p.values,
   );
   return row;
 }
@@ -43,11 +47,12 @@ export async function selectLiveHold(query: Sql, organizationId: string, holdId:
  * lock makes a second, concurrent release or confirm of the same hold find nothing.
  */
 export async function deleteLiveHold(query: Sql, organizationId: string, holdId: string, now: Date): Promise<HoldRow | undefined> {
+  const p = new Params();
   const [row] = await query<HoldRow>(
     `DELETE FROM holds
-      WHERE id = $1::uuid AND organization_id = $2::uuid AND expires_at > $3::timestamptz
+      WHERE id = ${p.ref(holdId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')} AND expires_at > ${p.ref(now.toISOString(), 'timestamptz')}
      RETURNING ${HOLD_COLUMNS}`,
-    [holdId, organizationId, now.toISOString()],
+    p.values,
   );
   return row;
 }
@@ -87,10 +92,12 @@ export async function deleteExpiredHolds(query: Sql, organizationId: string, hum
  * each counts the ones committed before it.
  */
 export async function countLiveHoldsLocked(query: Sql, organizationId: string, now: Date): Promise<number> {
-  await query(`SELECT 1 FROM organizations WHERE id = $1::uuid FOR NO KEY UPDATE`, [organizationId]);
+  const p = new Params();
+  await query(`SELECT 1 FROM organizations WHERE id = ${p.ref(organizationId, 'uuid')} FOR NO KEY UPDATE`, p.values);
+  const q = new Params();
   const [row] = await query<{ live: number }>(
-    `SELECT count(*)::int AS live FROM holds WHERE organization_id = $1::uuid AND expires_at > $2::timestamptz`,
-    [organizationId, now.toISOString()],
+    `SELECT count(*)::int AS live FROM holds WHERE organization_id = ${q.ref(organizationId, 'uuid')} AND expires_at > ${q.ref(now.toISOString(), 'timestamptz')}`,
+    q.values,
   );
   return row?.live ?? 0;
 }
@@ -101,5 +108,9 @@ export async function countLiveHoldsLocked(query: Sql, organizationId: string, n
  * correctness (reads ignore expired holds), hence no separate sweeper.
  */
 export async function deleteOrganizationExpiredHolds(query: Sql, organizationId: string, now: Date): Promise<void> {
-  await query(`DELETE FROM holds WHERE organization_id = $1::uuid AND expires_at <= $2::timestamptz`, [organizationId, now.toISOString()]);
+  const p = new Params();
+  await query(
+    `DELETE FROM holds WHERE organization_id = ${p.ref(organizationId, 'uuid')} AND expires_at <= ${p.ref(now.toISOString(), 'timestamptz')}`,
+    p.values,
+  );
 }

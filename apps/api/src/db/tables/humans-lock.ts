@@ -1,4 +1,5 @@
 // A lock on a set of humans' rows, for the bookings that choose among several humans.
+import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 
 /**
@@ -7,8 +8,10 @@ import type { Sql } from '../sql.js';
  * does not wait for it, so only other lockers take turns.
  */
 export async function lockHumans(query: Sql, organizationId: string, humanIds: readonly string[]): Promise<void> {
+  const p = new Params();
   await query(
-    `SELECT id FROM humans WHERE organization_id = $1::uuid AND id = ANY($2::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
-    [organizationId, `{${humanIds.join(',')}}`],
+    `SELECT id FROM humans WHERE organization_id = ${p.ref(organizationId, 'uuid')} AND id = ANY(${p.ref(`{${humanIds.join(',')}}`, 'uuid[]')})
+      ORDER BY id FOR NO KEY UPDATE`,
+    p.values,
   );
 }

@@ -42,10 +42,11 @@ export async function claimIdempotencyKey(query: Sql, c: KeyClaim): Promise<bool
 }
 
 export async function selectIdempotencyKey(query: Sql, organizationId: string, key: string): Promise<StoredKey | undefined> {
+  const p = new Params();
   const [row] = await query<StoredKey>(
     `SELECT request_hash, response_status, response_body FROM idempotency_keys
-      WHERE organization_id = $1::uuid AND key = $2`,
-    [organizationId, key],
+      WHERE organization_id = ${p.ref(organizationId, 'uuid')} AND key = ${p.ref(key)}`,
+    p.values,
   );
   return row;
 }
@@ -56,10 +57,11 @@ export async function storeIdempotentResponse(
   key: string,
   response: { status: number; body: unknown },
 ): Promise<void> {
+  const p = new Params();
   await query(
-    `UPDATE idempotency_keys SET response_status = $3, response_body = $4::jsonb
-      WHERE organization_id = $1::uuid AND key = $2`,
-    [organizationId, key, response.status, JSON.stringify(response.body)],
+    `UPDATE idempotency_keys SET response_status = ${p.ref(response.status)}, response_body = ${p.ref(JSON.stringify(response.body), 'jsonb')}
+      WHERE organization_id = ${p.ref(organizationId, 'uuid')} AND key = ${p.ref(key)}`,
+    p.values,
   );
 }
 
@@ -69,19 +71,13 @@ export async function insertIdempotentResponse(
   c: KeyClaim,
   response: { status: number; body: unknown },
 ): Promise<void> {
+  const p = new Params();
   await query(
     `INSERT INTO idempotency_keys
             (organization_id, key, request_hash, expires_at, created_at, response_status, response_body)
-     VALUES ($1::uuid, $2, $3, $4::timestamptz, $5::timestamptz, $6, $7::jsonb)
+     VALUES (${p.ref(c.organizationId, 'uuid')}, ${p.ref(c.key)}, ${p.ref(c.requestHash)}, ${p.ref(c.expiresAt.toISOString(), 'timestamptz')},
+             ${p.ref(c.createdAt.toISOString(), 'timestamptz')}, ${p.ref(response.status)}, ${p.ref(JSON.stringify(response.body), 'jsonb')})
      ON CONFLICT (organization_id, key) DO NOTHING`,
-    [
-      c.organizationId,
-      c.key,
-      c.requestHash,
-      c.expiresAt.toISOString(),
-      c.createdAt.toISOString(),
-      response.status,
-      JSON.stringify(response.body),
-    ],
+    p.values,
   );
 }

@@ -75,19 +75,22 @@ export interface LockedMonth {
  * fast-path bookings in flight on any shard, and reads their committed units: exact.
  */
 export async function lockMonth(query: Sql, key: PeriodKey): Promise<LockedMonth> {
+  const p = new Params();
   const [period] = await query<{ used: number; overage_packs: number }>(
-    `INSERT INTO usage_periods (organization_id, period_start) VALUES ($1::uuid, $2::date)
+    `INSERT INTO usage_periods (organization_id, period_start) VALUES (${p.ref(key.organizationId, 'uuid')}, ${p.ref(key.periodStart, 'date')})
      ON CONFLICT (organization_id, period_start) DO UPDATE SET used = usage_periods.used
      RETURNING used, overage_packs`,
-    [key.organizationId, key.periodStart],
+    p.values,
   );
+  const q = new Params();
+  const [org, start, carried] = [q.ref(key.organizationId, 'uuid'), q.ref(key.periodStart, 'date'), q.ref(period!.used, 'int')];
   const shards = await query<{ shard: number; used: number; allowance: number; quota: number }>(
     `INSERT INTO quota_shards (organization_id, period_start, shard, used, allowance, quota)
-     SELECT $1::uuid, $2::date, s, CASE WHEN s = 0 THEN $3::int ELSE 0 END, CASE WHEN s = 0 THEN $3::int ELSE 0 END, 0
+     SELECT ${org}, ${start}, s, CASE WHEN s = 0 THEN ${carried} ELSE 0 END, CASE WHEN s = 0 THEN ${carried} ELSE 0 END, 0
        FROM generate_series(0, ${SHARDS - 1}) AS s ORDER BY s
      ON CONFLICT (organization_id, period_start, shard) DO UPDATE SET used = quota_shards.used
      RETURNING shard, used, allowance, quota`,
-    [key.organizationId, key.periodStart, period!.used],
+    q.values,
   );
   const used = new Array<number>(SHARDS).fill(0);
   const allowance = new Array<number>(SHARDS).fill(0);
@@ -112,25 +115,28 @@ export async function refillShards(query: Sql, u: QuotaUnit, month: LockedMonth)
   const left = Math.max(0, u.quota + month.overagePacks * u.packSize - total);
   const allowance = used.map((n, shard) => n + Math.floor(left / SHARDS) + (shard < left % SHARDS ? 1 : 0));
   const p = new Params();
+  const totals = `used = ${p.ref(total, 'int')}, overage_packs = ${p.ref(month.overagePacks, 'int')}`;
+  const [org, start] = [p.ref(u.key.organizationId, 'uuid'), p.ref(u.key.periodStart, 'date')];
   await query(
     `WITH period AS (
-       UPDATE usage_periods SET used = ${p.ref(total, 'int')}, overage_packs = ${p.ref(month.overagePacks, 'int')}
-        WHERE organization_id = ${p.ref(u.key.organizationId, 'uuid')} AND period_start = ${p.ref(u.key.periodStart, 'date')})
+       UPDATE usage_periods SET ${totals}
+        WHERE organization_id = ${org} AND period_start = ${start})
      UPDATE quota_shards AS s SET used = a.used, allowance = a.allowance, quota = ${p.ref(u.quota, 'int')}
        FROM unnest(${p.ref(used, 'int[]')}, ${p.ref(allowance, 'int[]')}) WITH ORDINALITY AS a(used, allowance, n)
-      WHERE s.organization_id = $3::uuid AND s.period_start = $4::date AND s.shard = a.n - 1`,
+      WHERE s.organization_id = ${org} AND s.period_start = ${start} AND s.shard = a.n - 1`,
     p.values,
   );
 }
 
 /** The month's used (exact: the shards' sum) and packs; zeros before its first booking. */
 export async function readMonthUsage(query: Sql, key: PeriodKey): Promise<{ used: number; overagePacks: number }> {
+  const p = new Params();
   const [row] = await query<{ used: number; overage_packs: number }>(
     `SELECT COALESCE((SELECT sum(s.used)::int FROM quota_shards s
-                       WHERE s.organization_id = p.organization_id AND s.period_start = p.period_start), p.used) AS used,
-            p.overage_packs
-       FROM usage_periods p WHERE p.organization_id = $1::uuid AND p.period_start = $2::date`,
-    [key.organizationId, key.periodStart],
+                       WHERE s.organization_id = m.organization_id AND s.period_start = m.period_start), m.used) AS used,
+            m.overage_packs
+       FROM usage_periods m WHERE m.organization_id = ${p.ref(key.organizationId, 'uuid')} AND m.period_start = ${p.ref(key.periodStart, 'date')}`,
+    p.values,
   );
   return { used: row?.used ?? 0, overagePacks: row?.overage_packs ?? 0 };
 }

@@ -2,6 +2,7 @@
 // for the standalone read (services/schedule/load-schedule.ts) and the key-lookup statement
 // of the slots routes (api-key-lookup.ts).
 import { withinStorableYears } from '../../lib/timestamps.js';
+import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 
 export const HOUR = 3_600_000;
@@ -14,7 +15,8 @@ const MAX_BUFFER = 4 * HOUR;
 /**
  * Everything the slot engine needs of the human `h`, as one JSON value, in the statement that
  * embeds it (the standalone read below, and the key-lookup statement of the slots routes).
- * `p` names the statement's parameters: the local dates and the busy window. The busy window
+ * `p` gives SQL expressions (placeholders, or a row's columns) for the local dates and the
+ * busy window, each used more than once. The busy window
  * is widened by the extreme UTC offsets because the zone is only known once the row is read,
  * and by the largest buffer; the engine ignores claims that cannot touch the local range.
  * Busy time is read from time_claims (each booking's buffered range and each hold's) through
@@ -57,12 +59,6 @@ export function snapshotJson(p: { dateFrom: string; dateTo: string; busyFrom: st
        AND d.local_date BETWEEN ${p.dateFrom}::date AND ${p.dateTo}::date AND d.confirmed > 0), '{}'::json))`;
 }
 
-// One round trip for several humans: each found human's snapshot.
-const SNAPSHOTS = `
-SELECT h.id::text AS human_id, ${snapshotJson({ dateFrom: '$2', dateTo: '$3', busyFrom: '$4', busyTo: '$5' })} AS snapshot
-  FROM humans h
- WHERE h.id = ANY($1::uuid[]) AND h.organization_id = $6::uuid AND h.deleted_at IS NULL`;
-
 /** A snapshot as the database sends it (see snapshotJson). */
 export interface SnapshotRow {
   version: string;
@@ -96,8 +92,19 @@ export function busyWindow(dateFrom: string, dateTo: string): { busyFrom: string
  * the ids are UUIDs (checked by the contract), so nothing in them needs quoting. */
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
-/** Each found human's snapshot (unknown, deleted and other organizations' humans are absent). */
+/**
+ * Each found human's snapshot (unknown, deleted and other organizations' humans are absent),
+ * in one round trip for several humans.
+ */
 export async function selectSnapshots(sql: Sql, organizationId: string, humanIds: readonly string[], dateFrom: string, dateTo: string) {
   const { busyFrom, busyTo } = busyWindow(dateFrom, dateTo);
-  return sql<{ human_id: string; snapshot: SnapshotRow | string }>(SNAPSHOTS, [uuidArray(humanIds), dateFrom, dateTo, busyFrom, busyTo, organizationId]);
+  const p = new Params();
+  const ids = p.ref(uuidArray(humanIds), 'uuid[]');
+  const window = { dateFrom: p.ref(dateFrom), dateTo: p.ref(dateTo), busyFrom: p.ref(busyFrom), busyTo: p.ref(busyTo) };
+  return sql<{ human_id: string; snapshot: SnapshotRow | string }>(
+    `SELECT h.id::text AS human_id, ${snapshotJson(window)} AS snapshot
+       FROM humans h
+      WHERE h.id = ANY(${ids}) AND h.organization_id = ${p.ref(organizationId, 'uuid')} AND h.deleted_at IS NULL`,
+    p.values,
+  );
 }

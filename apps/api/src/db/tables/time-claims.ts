@@ -23,7 +23,8 @@ export async function insertTimeClaim(query: Sql, organizationId: string, humanI
 }
 
 export async function deleteTimeClaim(query: Sql, organizationId: string, bookingId: string) {
-  await query(`DELETE FROM time_claims WHERE booking_id = $1::uuid AND organization_id = $2::uuid`, [bookingId, organizationId]);
+  const p = new Params();
+  await query(`DELETE FROM time_claims WHERE booking_id = ${p.ref(bookingId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}`, p.values);
 }
 
 /** Claims a hold's buffered range until it expires; 23P01 (or 40P01) when it meets another claim. */
@@ -35,9 +36,12 @@ export async function insertHoldClaim(
   range: Range,
   expiresAt: Date,
 ) {
+  const p = new Params();
   await query(
     `INSERT INTO time_claims (organization_id, human_id, hold_id, starts_at, ends_at, expires_at)
-     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::timestamptz, $5::timestamptz, $6::timestamptz)`,
-    [organizationId, humanId, holdId, new Date(range.start).toISOString(), new Date(range.end).toISOString(), expiresAt.toISOString()],
+     VALUES (${p.ref(organizationId, 'uuid')}, ${p.ref(humanId, 'uuid')}, ${p.ref(holdId, 'uuid')},
+             ${p.ref(new Date(range.start).toISOString(), 'timestamptz')}, ${p.ref(new Date(range.end).toISOString(), 'timestamptz')},
+             ${p.ref(expiresAt.toISOString(), 'timestamptz')})`,
+    p.values,
   );
 }

@@ -1,5 +1,6 @@
 // The month's keys and `overage_purchases`. The month's counter itself is sharded: its
 // statements, usage_periods' included, are in quota-shards.ts.
+import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 
 export interface PeriodKey {
@@ -19,11 +20,14 @@ export interface QuotaUnit {
 
 export async function insertOveragePurchase(
   query: Sql,
-  p: PeriodKey & { packSize: number; amountCents: number; currency: string; chargeRef: string; at: Date },
+  purchase: PeriodKey & { packSize: number; amountCents: number; currency: string; chargeRef: string; at: Date },
 ): Promise<void> {
+  const p = new Params();
   await query(
     `INSERT INTO overage_purchases (organization_id, period_start, pack_size, amount_cents, currency, charge_ref, created_at)
-     VALUES ($1::uuid, $2::date, $3, $4, $5, $6, $7::timestamptz)`,
-    [p.organizationId, p.periodStart, p.packSize, p.amountCents, p.currency, p.chargeRef, p.at.toISOString()],
+     VALUES (${p.ref(purchase.organizationId, 'uuid')}, ${p.ref(purchase.periodStart, 'date')}, ${p.ref(purchase.packSize)},
+             ${p.ref(purchase.amountCents)}, ${p.ref(purchase.currency)}, ${p.ref(purchase.chargeRef)},
+             ${p.ref(purchase.at.toISOString(), 'timestamptz')})`,
+    p.values,
   );
 }
