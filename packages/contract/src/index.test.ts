@@ -18,6 +18,7 @@ describe('contract', () => {
       'humans.setAvailability PUT /v1/humans/:human_id/availability',
       'humans.slots GET /v1/humans/:human_id/slots',
       'humans.check GET /v1/humans/:human_id/check',
+      'humans.time GET /v1/humans/:human_id/time',
       'overrides.create POST /v1/humans/:human_id/overrides',
       'overrides.list GET /v1/humans/:human_id/overrides',
       'overrides.delete DELETE /v1/humans/:human_id/overrides/:override_id',

@@ -47,6 +47,7 @@ export * from './schemas/booking.js';
 export * from './schemas/hold.js';
 export * from './schemas/event.js';
 export * from './schemas/check.js';
+export * from './schemas/time.js';
 export * from './schemas/webhook.js';
 export * from './schemas/usage.js';
 export * from './schemas/plan.js';

@@ -9,6 +9,7 @@ import { findHuman } from '../services/humans/find-human.js';
 import { availabilityView, humanView } from '../services/humans/human-view.js';
 import { listHumans } from '../services/humans/list-humans.js';
 import { setAvailability } from '../services/humans/set-availability.js';
+import { timeContext } from '../services/humans/time-context.js';
 import { updateHuman } from '../services/humans/update-human.js';
 import { checkStart } from '../services/slots/check-start.js';
 import { listSlots } from '../services/slots/list-slots.js';
@@ -56,6 +57,10 @@ export function humansRouter({ store, clock }: ServiceDeps, schedules: CachedSch
     check: async ({ params, query, res }) => ({
       status: 200,
       body: await checkStart(store.sql, organizationOf(res).id, params.human_id, query, clock()),
+    }),
+    time: async ({ params, res }) => ({
+      status: 200,
+      body: await timeContext({ store, clock }, organizationOf(res).id, params.human_id),
     }),
   });
 }

@@ -12,6 +12,7 @@ import {
 } from '../schemas/human.js';
 import { CheckQuerySchema, CheckResultSchema } from '../schemas/check.js';
 import { SlotsQuerySchema, SlotsResponseSchema } from '../schemas/slot.js';
+import { NEXT_OPEN_LOOKAHEAD_DAYS, OFFSET_CHANGE_LOOKAHEAD_DAYS, TimeContextSchema } from '../schemas/time.js';
 
 const c = initContract();
 
@@ -117,5 +118,24 @@ export const humans = c.router({
       'start, OUTSIDE_WORKING_HOURS, SCHEDULE_BLOCKED, SLOT_UNAVAILABLE), `message` says why, ' +
       'and `alternatives` lists up to 3 bookable starts nearest to it (within 30 days either ' +
       'side). Errors: 404 NOT_FOUND, 422 VALIDATION_ERROR (malformed query).',
+  },
+  time: {
+    method: 'GET',
+    path: '/humans/:human_id/time',
+    pathParams: HumanPathParamsSchema,
+    responses: { 200: TimeContextSchema },
+    summary: "A human's local time now, and whether they are at work",
+    description:
+      "What to know before saying \"today\" or \"tomorrow\" to or about a human: `now` (UTC), " +
+      'the timezone, its `utc_offset` (±HH:MM), `local`, the wall time as one line ' +
+      '("Tue 2026-11-24 15:04 Europe/Berlin (+01:00)"), and `next_offset_change` ({at, from, ' +
+      `to}, the next DST change within ${OFFSET_CHANGE_LOOKAHEAD_DAYS} days, or null). \`open_now\` is true ` +
+      'inside working hours or an open override and outside every block override; it says ' +
+      'the person is at work, not that the time is bookable (bookings, holds, buffers, notice ' +
+      'and the other rules play no part). `next_open_at` is when the next stretch of open time ' +
+      'begins (open time that only touches, as across midnight, is one stretch; when ' +
+      'open_now, the first one after the current stretch ends, so a lunch block makes the ' +
+      `afternoon the next opening), if it begins within ${NEXT_OPEN_LOOKAHEAD_DAYS} days (${NEXT_OPEN_LOOKAHEAD_DAYS * 24} hours); ` +
+      'otherwise null. Errors: 404 NOT_FOUND (unknown, deleted or another organization).',
   },
 });
