@@ -188,6 +188,13 @@ export type Page<T> = C.Page<T>;
  */
 export type CheckResult = C.CheckResult;
 /**
+ * Answer of `humans.time`: the human's clock now (offset, wall time, next DST change) and
+ * whether they are at work.
+ * @example
+ * const { local, open_now, next_open_at }: TimeContext = await client.humans.time(humanId);
+ */
+export type TimeContext = C.TimeContext;
+/**
  * One entry of the events feed: a webhook delivery body plus its `id`.
  * @example
  * for await (const event of client.events.list()) console.log(event.id, event.event, event.data.id);

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { DeliveryPendingError } from '../errors/api-errors.js';
+import { DeliveryPendingError, NotFoundError } from '../errors/api-errors.js';
 import {
   API_KEY,
   BOOKING_ID,
@@ -11,9 +11,9 @@ import {
   testClient,
   useMockApi,
 } from '../test-support/mock-api.js';
-import type { CheckResult, Event, Page, WebhookDelivery } from '../types.js';
+import type { CheckResult, Event, Page, TimeContext, WebhookDelivery } from '../types.js';
 
-// humans.check, events.list and webhooks.retryDelivery against the mock API.
+// humans.check, humans.time, events.list and webhooks.retryDelivery against the mock API.
 
 const server = useMockApi();
 const client = testClient();
@@ -43,6 +43,39 @@ describe('humans.check', () => {
     expect(call.headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
     expect(result).toEqual(verdict);
     expectTypeOf(result).toEqualTypeOf<CheckResult>();
+  });
+});
+
+describe('humans.time', () => {
+  const context: TimeContext = {
+    now: '2026-11-24T14:04:37Z',
+    timezone: 'Europe/Berlin',
+    utc_offset: '+01:00',
+    local: 'Tue 2026-11-24 15:04 Europe/Berlin (+01:00)',
+    next_offset_change: { at: '2027-03-28T01:00:00Z', from: '+01:00', to: '+02:00' },
+    open_now: true,
+    next_open_at: '2026-11-25T08:00:00Z',
+  };
+
+  it('GET /v1/humans/{id}/time, resolves to the time context', async () => {
+    const calls = recordRequests(server, () => Response.json(context));
+    const result = await client.humans.time(HUMAN_ID);
+    expect(calls).toHaveLength(1);
+    const call = calls[0]!;
+    expect([call.method, call.url.pathname, call.url.search, call.body]).toEqual(['GET', `/v1/humans/${HUMAN_ID}/time`, '', undefined]);
+    expect(call.headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
+    expect(result).toEqual(context);
+    expectTypeOf(result).toEqualTypeOf<TimeContext>();
+  });
+
+  it('is retried after a 5xx like every read, and throws NotFoundError for an unknown human', async () => {
+    const calls = recordRequests(server, (_, attempt) => (attempt === 1 ? envelope('INTERNAL_ERROR', 500) : Response.json({ ...context, next_offset_change: null })));
+    expect((await client.humans.time(HUMAN_ID)).next_offset_change).toBeNull();
+    expect(calls).toHaveLength(2);
+    server.resetHandlers();
+    const missing = recordRequests(server, () => envelope('NOT_FOUND', 404, 'Human not found.'));
+    await expect(client.humans.time(HUMAN_ID)).rejects.toBeInstanceOf(NotFoundError);
+    expect(missing).toHaveLength(1);
   });
 });
 

@@ -11,6 +11,7 @@ import type {
   SetAvailabilityParams,
   SlotsParams,
   SlotsResponse,
+  TimeContext,
   UpdateHumanParams,
 } from '../types.js';
 
@@ -128,5 +129,20 @@ export class HumansResource {
   async check(humanId: string, params: CheckParams, options?: RequestOptions): Promise<CheckResult> {
     const human_id = pathParam(humanId, 'humanId');
     return this.#api.humans.check({ params: { human_id }, query: params, requestOptions: options }).then(successBody);
+  }
+
+  /**
+   * GET /v1/humans/{human_id}/time: the human's clock now (`local`, e.g. "Tue 2026-11-24 15:04
+   * Europe/Berlin (+01:00)", `utc_offset`, `next_offset_change`) and whether they are at work
+   * (`open_now`: working hours and open overrides minus blocks; not whether a time is
+   * bookable) with `next_open_at` (within 14 days, else null). Read it before saying "today"
+   * or "tomorrow" for that person. A read, so retried like every GET.
+   * @example
+   * const { local, open_now, next_open_at } = await client.humans.time(humanId);
+   * console.log(open_now ? `At work now (${local})` : `Back at ${next_open_at ?? 'no time in the next 14 days'}`);
+   */
+  async time(humanId: string, options?: RequestOptions): Promise<TimeContext> {
+    const human_id = pathParam(humanId, 'humanId');
+    return this.#api.humans.time({ params: { human_id }, requestOptions: options }).then(successBody);
   }
 }
