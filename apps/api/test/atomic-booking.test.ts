@@ -54,17 +54,19 @@ function countingStore(store: Store) {
   const counted: Store = {
     ...store,
     sql,
-    transaction: (fn) => {
+    transaction: (fn, commits) => {
       counts.transactions++;
       counts.inTransactions += 2;
-      return store.transaction((tx) =>
-        fn({
-          ...tx,
-          query: (text, params, name) => {
-            counts.inTransactions++;
-            return tx.query(text, params, name);
-          },
-        }),
+      return store.transaction(
+        (tx) =>
+          fn({
+            ...tx,
+            query: (text, params, name) => {
+              counts.inTransactions++;
+              return tx.query(text, params, name);
+            },
+          }),
+        commits,
       );
     },
   };

@@ -139,4 +139,20 @@ describe(`the sharded quota counter on the ${TEST_STORE} store`, () => {
     // the slow path found the refill done once it held the month's lock and let it go.
     expect(sentSince(from, REFILL)).toBe(1);
   });
+
+  it('a booking that goes back to the statement takes its Idempotency-Key with it: each booked once, each key replays its own', async () => {
+    const org = await app.createOrg('starter', true);
+    const human = await createUtcHuman(app, org.key, [30]);
+    await setMonthUsed(app.database.store.sql, org.id, 999, '2030-01-01');
+    await bookInTurn(org.key, human, 0, 1);
+    // The transaction that finds the refill done is rolled back, the key's claim with it.
+    const keyed = (n: number) =>
+      app.call('POST', '/v1/bookings', { key: org.key, body: bookingBody(human, slot(n)), headers: { 'Idempotency-Key': `back-${n}` } });
+    const { results, tally } = await race(Array.from({ length: 20 }, (_, i) => () => keyed(1 + i)));
+    expect(tally).toEqual({ 201: 20 });
+    expect(await usage(org.key)).toMatchObject({ used: 1020, overage_packs: 1 });
+    const replays = await Promise.all(Array.from({ length: 20 }, (_, i) => keyed(1 + i)));
+    expect(replays.map((r) => [r.status, r.body.id])).toEqual(results.map((r) => [201, r.body.id]));
+    expect(await usage(org.key)).toMatchObject({ used: 1020 });
+  });
 });

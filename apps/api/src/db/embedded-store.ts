@@ -25,15 +25,17 @@ export async function openEmbedded(dataDir: string | undefined, onStatement: Sto
     'embedded',
     db,
     session.query,
-    (fn) =>
-      pglite.transaction((tx) =>
-        fn({
+    (fn, commits) =>
+      pglite.transaction(async (tx) => {
+        const result = await fn({
           query: async (text, params) => (await tx.query(text, params)).rows as never[],
           exec: async (text) => {
             await tx.exec(text);
           },
-        }),
-      ),
+        });
+        if (commits && !commits(result)) await tx.rollback();
+        return result;
+      }),
     async (fn) => fn(session),
     async () => {
       await db.$disconnect();

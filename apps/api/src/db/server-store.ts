@@ -153,12 +153,12 @@ export function openServer(databaseUrl: string, options: StoreOptions): Store {
     'postgres',
     db,
     sqlOn(pool),
-    (fn) =>
+    (fn, commits) =>
       withClient(async (session) => {
         await session.exec('BEGIN');
         try {
           const result = await fn(session);
-          await session.exec('COMMIT');
+          await session.exec(!commits || commits(result) ? 'COMMIT' : 'ROLLBACK');
           return result;
         } catch (error) {
           await session.exec('ROLLBACK').catch(() => {});

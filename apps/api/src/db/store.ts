@@ -30,9 +30,11 @@ export interface Store {
    * transactions cost several times the driver's time per statement,
    * docs/decisions/0003-three-ways-to-the-database.md). On PGlite it
    * holds the same mutex as Prisma's transactions; on a server it owns a pooled connection.
-   * Rolls back when `fn` throws.
+   * Rolls back when `fn` throws, and when `commits` is given and says no to `fn`'s result: work
+   * that finds, inside the transaction, that it should not happen there after all answers so
+   * in its result rather than by throwing.
    */
-  transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: SqlSession) => Promise<T>, commits?: (result: T) => boolean): Promise<T>;
   /**
    * The embedded store only: how many statements that may change API keys and organizations
    * (`keys`), anything a schedule snapshot reads (`schedules`) or the webhook outbox

@@ -14,21 +14,29 @@ import { claimOf, saveRefusal, type IdempotencyScope, type StoredResponse } from
 import { judgeStart } from './judge-start.js';
 import { slotUnavailable } from './refusal.js';
 
-/** bookOneAtomically's answer for a case it leaves to the booking transaction. */
-export const IN_TRANSACTION = Symbol('in transaction');
+/** What bookOneAtomically did, or whom it leaves the booking to. */
+export type AtomicBooking =
+  /** Booked and committed: the 201 (also stored for the Idempotency-Key, if any). */
+  | { kind: 'booked'; response: StoredResponse }
+  /** Refused, nothing written; a refusal with an Idempotency-Key is stored for a retry. */
+  | { kind: 'refused'; refusal: AppError }
+  /**
+   * Judged on a remembered snapshot that it may not answer from: the caller reads a fresh
+   * snapshot and calls again.
+   */
+  | { kind: 'judge_again' }
+  /** A case the statement does not do: the booking transaction decides. */
+  | { kind: 'in_transaction' }
+  /**
+   * No quota shard had allowance left: the booking transaction's slow path (which refills the
+   * shards, buys a pack or refuses at the limit) decides, unless another booking refilled the
+   * month meanwhile (see createBooking).
+   */
+  | { kind: 'quota_slow' };
 
-/**
- * bookOneAtomically's answer when no quota shard had allowance left for it: the booking
- * transaction's slow path (which refills the shards, buys a pack or refuses at the limit)
- * decides, unless another booking refilled the month meanwhile (see createBooking).
- */
-export const QUOTA_SLOW = Symbol('quota slow path');
-
-/**
- * bookOneAtomically's answer when it judged on a remembered snapshot and may not answer from
- * it: the caller reads a fresh snapshot and calls again.
- */
-export const JUDGE_AGAIN = Symbol('judge again');
+const JUDGE_AGAIN = { kind: 'judge_again' } as const satisfies AtomicBooking;
+const IN_TRANSACTION = { kind: 'in_transaction' } as const satisfies AtomicBooking;
+const QUOTA_SLOW = { kind: 'quota_slow' } as const satisfies AtomicBooking;
 
 /** The snapshot a booking is judged on, with what the statement checks of it. */
 export interface JudgedSchedule {
@@ -58,15 +66,16 @@ export interface JudgedSchedule {
  * by src/db/booking-statement.ts, every condition checked by the database, the snapshot's
  * rules_version included.
  *
- * Answers JUDGE_AGAIN, for a remembered snapshot only, when it cannot answer from it: the JS
+ * Answers judge_again, for a remembered snapshot only, when it cannot answer from it: the JS
  * judge refused (a booking cancelled since may have freed the time, or the rules changed), or
  * the statement declined STALE (the rules changed, the human was deleted or is not this
  * organization's). What the judge accepts on old busy time is safe: the database refuses a
  * taken slot or a full day itself.
  *
- * Answers IN_TRANSACTION for what the statement does not do, for the caller to run the
+ * Answers in_transaction for what the statement does not do, for the caller to run the
  * booking transaction instead: a live Idempotency-Key (a replay) and a refusal in JS with a
- * key (it may be a replay's); and QUOTA_SLOW when no quota shard had allowance left.
+ * key (it may be a replay's); and quota_slow when no quota shard had allowance left. Only an
+ * error that is not an answer (the database failing) is thrown.
  */
 export async function bookOneAtomically(
   sql: Sql,
@@ -76,12 +85,12 @@ export async function bookOneAtomically(
   human: JudgedSchedule | undefined,
   now: Date,
   scope?: IdempotencyScope,
-): Promise<StoredResponse | typeof IN_TRANSACTION | typeof JUDGE_AGAIN | typeof QUOTA_SLOW> {
+): Promise<AtomicBooking> {
   const early = human ? judgeStart(human.snapshot, request.start, request.durationMinutes, now) : notFound('Human');
   if (early) {
     if (human?.remembered) return JUDGE_AGAIN;
     if (scope) return IN_TRANSACTION;
-    throw early;
+    return { kind: 'refused', refusal: early };
   }
   const write = bookingWriteOf(human!.snapshot, request, now);
   const booking = bookingView(newBookingRow(write.row));
@@ -101,28 +110,28 @@ export async function bookOneAtomically(
     });
     // Committed: the deliveries are visible to a worker.
     if (deliveries > 0) deps.onEventsCommitted?.();
-    return response;
+    return { kind: 'booked', response };
   } catch (error) {
     // A fresh snapshot found stale already: the rules are changing under this booking, so
     // the transaction reads them again and decides.
     if (declineOf(error) === 'STALE') return human!.remembered ? JUDGE_AGAIN : IN_TRANSACTION;
     // Taken, perhaps only by an expired hold's claim that this statement left in place.
     if (!clearExpiredHolds && isBookingConflict(error)) return JUDGE_AGAIN;
-    const refusal = refusalOf(error);
-    if (refusal === IN_TRANSACTION || refusal === QUOTA_SLOW) return refusal;
-    if (!refusal) throw error;
+    const answer = answerOf(error);
+    if (!answer) throw error;
     // The statement wrote nothing, the key's claim included: keep the refusal for a retry.
-    if (scope) await saveRefusal(sql, scope, refusal);
-    throw refusal;
+    if (answer.kind === 'refused' && scope) await saveRefusal(sql, scope, answer.refusal);
+    return answer;
   }
 }
 
-function refusalOf(error: unknown): AppError | typeof IN_TRANSACTION | typeof QUOTA_SLOW | undefined {
+/** The statement's error as an answer; undefined when it is no answer (the database failed). */
+function answerOf(error: unknown): Extract<AtomicBooking, { kind: 'refused' | 'in_transaction' | 'quota_slow' }> | undefined {
   // 23P01 from either exclusion constraint (or 40P01 when two inserts waited on each other).
-  if (isBookingConflict(error)) return slotUnavailable();
+  if (isBookingConflict(error)) return { kind: 'refused', refusal: slotUnavailable() };
   switch (declineOf(error)) {
     case 'SLOT_UNAVAILABLE':
-      return slotUnavailable();
+      return { kind: 'refused', refusal: slotUnavailable() };
     case 'QUOTA_SLOW':
       return QUOTA_SLOW;
     case 'KEY_TAKEN':

@@ -6,27 +6,50 @@ import type { AuthedOrganization } from '../organizations/authed-organization.js
 import type { BookingDates, Schedules, SchedulesRequest } from '../schedule/cached-schedules.js';
 import { candidateDates, schedulesReader, type TimedSnapshot } from '../schedule/load-schedule.js';
 import { bookGroup } from './book-group.js';
-import { bookOneAtomically, IN_TRANSACTION, JUDGE_AGAIN, QUOTA_SLOW } from './book-one-atomically.js';
+import { bookOneAtomically, type AtomicBooking } from './book-one-atomically.js';
 import { attendeeOf, bookOne } from './book-one.js';
 import type { BookingRequest } from './claim-time.js';
 import { scopeOf, type StoredResponse } from './idempotency.js';
-import { runIdempotent } from './run-idempotent.js';
+import { runIdempotent, type Outcome } from './run-idempotent.js';
 
 type BookingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;
 
-/**
- * Thrown inside the booking transaction (so it rolls back, holding nothing) by a booking that
- * came there from QUOTA_SLOW and found, once it held the month's lock, that another booking had
- * refilled the shards meanwhile: it goes back to the atomic statement.
- */
-class RefilledMeanwhile extends Error {}
+/** One booking request, as the booking transaction's work takes it. */
+interface Booking {
+  deps: BookingDeps;
+  org: AuthedOrganization;
+  body: CreateBookingBody;
+  now: Date;
+}
 
-async function book(query: Sql, deps: BookingDeps, org: AuthedOrganization, body: CreateBookingBody, now: Date, backIfRefilled: boolean) {
+/**
+ * The answer of a booking transaction that came there from quota_slow and found, once it held
+ * the month's lock, that another booking had refilled the shards meanwhile: the transaction is
+ * rolled back (holding nothing) and the booking goes back to the atomic statement.
+ */
+interface QuotaRefilled {
+  kind: 'quota_refilled';
+}
+
+const created = ({ booking, deliveries }: { booking: unknown; deliveries: number }): Outcome => ({
+  kind: 'done',
+  response: { status: 201, body: booking },
+  deliveries,
+});
+
+/** The booking transaction's work. */
+async function book(query: Sql, { deps, org, body, now }: Booking): Promise<Outcome> {
   // The contract allows exactly one of human_id and human_ids (with mode).
-  if (body.human_ids && body.mode) return bookGroup(query, deps, org, { ...body, human_ids: body.human_ids, mode: body.mode }, now);
+  if (body.human_ids && body.mode) return created(await bookGroup(query, deps, org, { ...body, human_ids: body.human_ids, mode: body.mode }, now));
   const quota = await lockQuota(query, org, now);
-  if (backIfRefilled && refilledMeanwhile(org, now, quota)) throw new RefilledMeanwhile();
-  return bookOne(query, deps, org, requestOf(org, body), now, quota);
+  return created(await bookOne(query, deps, org, requestOf(org, body), now, quota));
+}
+
+/** The same for one human come from quota_slow, unless the month was refilled meanwhile. */
+async function bookUnlessRefilled(query: Sql, { deps, org, body, now }: Booking): Promise<Outcome | QuotaRefilled> {
+  const quota = await lockQuota(query, org, now);
+  if (refilledMeanwhile(org, now, quota)) return { kind: 'quota_refilled' };
+  return created(await bookOne(query, deps, org, requestOf(org, body), now, quota));
 }
 
 const requestOf = (org: AuthedOrganization, body: CreateBookingBody): BookingRequest => ({
@@ -66,12 +89,9 @@ export async function createBooking(
   schedules: BookingSchedules = { read: schedulesReader(deps.store.sql, org.id) },
 ): Promise<StoredResponse> {
   const now = deps.clock();
-  const inTransaction = (backIfRefilled: boolean) =>
-    runIdempotent(deps, org.id, idempotencyKey, body, now, async (query) => {
-      const { booking, deliveries } = await book(query, deps, org, body, now, backIfRefilled);
-      return { response: { status: 201, body: booking }, deliveries };
-    });
-  if (!body.human_id) return inTransaction(false);
+  const booking: Booking = { deps, org, body, now };
+  const inTransaction = async () => (await runIdempotent(deps, org.id, idempotencyKey, body, now, (query) => book(query, booking))).response;
+  if (!body.human_id) return inTransaction();
   const request = requestOf(org, body);
   const dates = candidateDates(request.start);
   const scope = scopeOf(org.id, idempotencyKey, body, now);
@@ -79,27 +99,34 @@ export async function createBooking(
     const judged = human && { snapshot: human.at(now), rulesVersion: human.rulesVersion, remembered, hasHolds: human.hasHolds };
     return bookOneAtomically(deps.store.sql, deps, org, request, judged, now, scope);
   };
-  const atomically = async () => {
+  const atomically = async (): Promise<AtomicBooking> => {
     const kept = schedules.remembered?.(request.humanId, dates);
-    const answer = kept ? await attempt(kept, true) : JUDGE_AGAIN;
-    if (answer !== JUDGE_AGAIN) return answer;
+    if (kept) {
+      const answer = await attempt(kept, true);
+      if (answer.kind !== 'judge_again') return answer;
+    }
     const fresh = await schedules.read({ humanIds: [request.humanId], ...dates });
-    // A fresh snapshot is never judged again: JUDGE_AGAIN comes only from a remembered one.
+    // A fresh snapshot is never judged again: judge_again comes only from a remembered one.
     return attempt(fresh.get(request.humanId), false);
   };
   let answer = await atomically();
-  if (answer === QUOTA_SLOW) {
+  if (answer.kind === 'quota_slow') {
     // Bookings that race past the last allowance all come here at once; one refills (or buys the
     // pack) and the others, finding allowance once they hold the month's lock, go back to the
     // statement instead of each holding every shard for a whole transaction. Once only: a
-    // second QUOTA_SLOW stays in the transaction, so the booking always ends.
-    try {
-      return await inTransaction(true);
-    } catch (error) {
-      if (!(error instanceof RefilledMeanwhile)) throw error;
-    }
+    // second quota_slow stays in the transaction, so the booking always ends.
+    const slow = await runIdempotent<QuotaRefilled>(deps, org.id, idempotencyKey, body, now, (query) => bookUnlessRefilled(query, booking));
+    if (slow.kind === 'done') return slow.response;
     answer = await atomically();
   }
-  if (answer !== IN_TRANSACTION && answer !== JUDGE_AGAIN && answer !== QUOTA_SLOW) return answer;
-  return inTransaction(false);
+  switch (answer.kind) {
+    case 'booked':
+      return answer.response;
+    case 'refused':
+      throw answer.refusal;
+    case 'judge_again':
+    case 'in_transaction':
+    case 'quota_slow':
+      return inTransaction();
+  }
 }

@@ -63,8 +63,9 @@ export async function rescheduleBooking(
   const now = deps.clock();
   // The key is bound to the route and the booking too, so reusing it elsewhere is refused.
   const request = { reschedule: bookingId, ...body };
-  return runIdempotent(deps, organizationId, idempotencyKey, request, now, async (query) => {
+  const outcome = await runIdempotent(deps, organizationId, idempotencyKey, request, now, async (query) => {
     const { booking, deliveries } = await move(query, organizationId, bookingId, body, now);
-    return { response: { status: 201, body: booking }, deliveries };
+    return { kind: 'done', response: { status: 201, body: booking }, deliveries };
   });
+  return outcome.response;
 }

@@ -37,8 +37,9 @@ export async function confirmHold(
   const now = deps.clock();
   // The key is bound to the route and the hold too, so reusing it elsewhere is refused.
   const request = { confirmHold: holdId, ...body };
-  return runIdempotent(deps, org.id, idempotencyKey, request, now, async (query) => {
+  const outcome = await runIdempotent(deps, org.id, idempotencyKey, request, now, async (query) => {
     const { booking, deliveries } = await confirm(query, deps, org, holdId, body, now);
-    return { response: { status: 201, body: booking }, deliveries };
+    return { kind: 'done', response: { status: 201, body: booking }, deliveries };
   });
+  return outcome.response;
 }
