@@ -1,3 +1,4 @@
+import { addDays } from '@humantime/slot-engine';
 import { describe, expect, it } from 'vitest';
 import { at, bookingBody, countRows, MONDAY, race } from './booking-fixtures.js';
 import { expectEnvelope } from './expectations.js';
@@ -16,7 +17,6 @@ const groupSlots = (ids: string[], mode: string, from: string, to: string, durat
 const bookGroup = (ids: string[], mode: string, startsAt: string, extra: Record<string, unknown> = {}) =>
   app.call('POST', '/v1/bookings', { key, body: { human_ids: ids, mode, starts_at: startsAt, duration: 30, attendee_name: 'Agent Smith', ...extra } });
 const used = async () => (await app.call('GET', '/v1/usage', { key })).body.used as number;
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const localDate = (iso: string, zone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 

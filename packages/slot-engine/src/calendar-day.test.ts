@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, isoWeekday, parseClock, parseDay } from './calendar-day.js';
+import { addDays, formatDay, isoWeekday, parseClock, parseDay } from './calendar-day.js';
 
 describe('calendar days', () => {
   it('round-trips dates, including leap days and year ends', () => {
@@ -21,6 +21,21 @@ describe('calendar days', () => {
     expect(parseClock('09:30')).toBe(570);
     expect(parseClock('23:59')).toBe(1439);
     expect(parseClock('24:00')).toBe(1440);
+  });
+
+  it('adds whole days across month, year and leap-day boundaries, backwards too', () => {
+    expect(addDays('2026-06-01', 0)).toBe('2026-06-01');
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-02-28', 1)).toBe('2025-03-01');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2027-01-01', -2)).toBe('2026-12-30');
+    expect(addDays('1970-01-01', -1)).toBe('1969-12-31');
+    expect(addDays('2026-03-02', 365)).toBe('2027-03-02');
+    // Dates are labels: a DST change in any zone does not move them.
+    expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
+    expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
   });
 
   it('makes unparseable dates NaN, so ranges built from them are empty', () => {

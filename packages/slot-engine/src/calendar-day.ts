@@ -18,6 +18,15 @@ export function formatDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * "YYYY-MM-DD" plus whole days (negative: earlier), on the calendar alone: no zone is involved,
+ * so no date is skipped or repeated across a DST change. The one date arithmetic of the API and
+ * the dashboard (a week's last date, a read widened by a few days).
+ */
+export function addDays(date: string, days: number): string {
+  return formatDay(parseDay(date) + days);
+}
+
 /** ISO weekday (1 = Monday .. 7 = Sunday); day 0 (1970-01-01) was a Thursday. */
 export function isoWeekday(day: number): number {
   return ((((day + 3) % 7) + 7) % 7) + 1;

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { Booking, Human, Slot } from '@humantime/contract';
+import { addDays } from '@humantime/slot-engine';
 import { api, call } from '../api/client.js';
 import { useLoad } from '../api/use-load.js';
 import { formatTime, viewerZone, zoneAbbreviation } from '../lib/format.js';
 import { Link } from '../lib/router.js';
-import { addDays, byLocalDate, isoWeekday, localDate, mondayOf, weekDates } from '../lib/week.js';
+import { byLocalDate, isoWeekday, localDate, mondayOf, weekDates } from '../lib/week.js';
 import { ErrorNotice, Loading } from './states.js';
 
 /** The legend's sample chip, written as the chips themselves are (formatTime). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, byLocalDate, coveringWindow, isoWeekday, localDate, mondayOf, weekDates } from './week.js';
+import { byLocalDate, coveringWindow, isoWeekday, localDate, mondayOf, weekDates } from './week.js';
 
 describe('week calendar dates', () => {
   it('reads the local date of an instant in the human zone, not UTC', () => {
@@ -19,7 +19,7 @@ describe('week calendar dates', () => {
   it('lists seven dates, through a DST change and a leap day', () => {
     expect(weekDates('2028-02-28')).toEqual(['2028-02-28', '2028-02-29', '2028-03-01', '2028-03-02', '2028-03-03', '2028-03-04', '2028-03-05']);
     expect(weekDates('2027-03-22').at(-1)).toBe('2027-03-28');
-    expect(addDays('2027-03-28', 1)).toBe('2027-03-29');
+    expect(weekDates('2027-03-29')[0]).toBe('2027-03-29');
   });
 
   it('groups items by the local date they start on and drops those outside the week', () => {

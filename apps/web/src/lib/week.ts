@@ -1,18 +1,13 @@
 // The week calendar is drawn in the human's time zone: a day column holds what falls on
-// that local date there, whatever the viewer's zone. Pure functions, tested beside.
+// that local date there, whatever the viewer's zone. Pure functions, tested beside; the date
+// arithmetic itself (addDays) is the slot engine's, shared with the API.
+import { addDays } from '@humantime/slot-engine';
 
 /** "YYYY-MM-DD" of an instant as seen in a zone. */
 export function localDate(iso: string, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-/** Adds whole days to a calendar date (no zone involved: dates are labels here). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return t.toISOString().slice(0, 10);
 }
 
 /** ISO weekday of a calendar date, 1 = Monday .. 7 = Sunday. */

@@ -1,5 +1,5 @@
 import type { HumanWeek, HumanWeekQuery } from '@humantime/contract/dashboard';
-import { localDateRangeToInterval } from '@humantime/slot-engine';
+import { addDays, localDateRangeToInterval } from '@humantime/slot-engine';
 import type { Store } from '../../db/open-store.js';
 import { bookingView } from '../bookings/booking-view.js';
 import { schedulesReader } from '../schedule/load-schedule.js';
@@ -7,12 +7,6 @@ import { listSlots } from '../slots/list-slots.js';
 import { findHuman } from './find-human.js';
 
 const WEEK_DATES = 7;
-
-/** "YYYY-MM-DD" plus whole days, on the calendar alone (no zone involved). */
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /**
  * The dashboard's week calendar of one human: the slots GET /v1/humans/{id}/slots lists

@@ -14,7 +14,11 @@ const SEARCH_DAYS = 29;
 const LOAD_DAYS = SEARCH_DAYS + 1;
 
 const utcDay = (ms: number) => new Date(withinStorableYears(ms)).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => utcDay(Date.parse(`${date}T00:00:00Z`) + days * DAY);
+/**
+ * A local date plus whole days, held to years 1-9999 like the read (withinStorableYears): not
+ * the slot engine's addDays, which from a start on 9999-12-31 would name a date in year 10000.
+ */
+const searchDay = (date: string, days: number) => utcDay(Date.parse(`${date}T00:00:00Z`) + days * DAY);
 
 /**
  * GET /v1/humans/{id}/check: judges the start with the booking's own rule (judgeStart) on
@@ -47,7 +51,7 @@ export async function checkStart(
 
 function nearestSlots(human: ScheduleSnapshot, start: number, duration: number, now: Date) {
   const localDay = localDateOf(human.timezone, start);
-  const slots = slotsOf(human, addDays(localDay, -SEARCH_DAYS), addDays(localDay, SEARCH_DAYS), duration, now);
+  const slots = slotsOf(human, searchDay(localDay, -SEARCH_DAYS), searchDay(localDay, SEARCH_DAYS), duration, now);
   return slots
     .map((slot) => ({ slot, distance: Math.abs(slot.start - start) }))
     // Nearest first; of two equally near, the earlier.

@@ -1,20 +1,17 @@
 import type { GroupSlot, GroupSlotsQuery, GroupSlotsResponse } from '@humantime/contract';
-import { localDateOf } from '@humantime/slot-engine';
+import { addDays, localDateOf } from '@humantime/slot-engine';
 import { timestampOf } from '../../lib/timestamps.js';
 import type { Schedules, SchedulesRequest } from '../schedule/cached-schedules.js';
 import { pickGroup } from '../schedule/load-group.js';
 import { groupDurationRefusal } from './group-duration.js';
 import { slotsOf } from './slots-of.js';
 
-const DAY = 86_400_000;
 /**
  * Two humans' local dates differ by up to 26 hours (UTC-12 to UTC+14), so one local date of
  * the first human can meet three local dates of another: the others are read and computed
  * two dates wider on each side, then cut to the first human's range.
  */
 const WIDEN_DAYS = 2;
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /** What GET /v1/slots reads: every human's schedule, two dates wider on each side. */
 export const groupSlotsRead = (query: Pick<GroupSlotsQuery, 'human_ids' | 'date_from' | 'date_to'>): SchedulesRequest => ({
