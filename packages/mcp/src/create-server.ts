@@ -13,6 +13,7 @@ import { registerSlotTools } from './tools/slot-tools.js';
 export const TOOL_NAMES = [
   'list_humans',
   'get_human',
+  'time_context',
   'create_human',
   'set_availability',
   'add_override',
@@ -36,6 +37,7 @@ export const TOOL_NAMES = [
 
 export const SERVER_INSTRUCTIONS =
   'humantime books time with real people ("humans"), each in their own time zone. Typical flow: list_humans (or create_human) -> ' +
+  'time_context whenever a request names a relative day ("today", "tomorrow", "next Tuesday"; the human\'s today may not be yours) -> ' +
   'find_slots with local dates -> book_slot with a starts_at exactly as listed (or book_first_available in one step); hold_slot keeps a ' +
   'time while you ask a person, then confirm_hold or release_hold; find_slots_for_humans and book_several_humans work across people. Every time in a ' +
   'result is given in UTC and as the human\'s local wall time (…_local); quote the local time to people and never convert zones ' +

@@ -158,6 +158,37 @@ describe('/mcp over Streamable HTTP', () => {
     await setMonthUsed(app.database.store.sql, org.id, 0, `${month}-01`);
   });
 
+  it("time_context: the human's clock as one line, their today and tomorrow, and whether they are at work", async () => {
+    const human = await callOk(client, 'create_human', { ...UTC_HUMAN, timezone: 'Europe/Berlin' });
+    app.clock.now = new Date('2026-11-24T14:04:37Z');
+    try {
+      const result = await call(client, 'time_context', { human_id: human.id });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(textOf(result)).toContain('Local time: Tue 2026-11-24 15:04 Europe/Berlin (+01:00) (UTC 2026-11-24T14:04:37Z).');
+      expect(textOf(result)).toContain('tomorrow is Wed 2026-11-25');
+      expect(result.structuredContent).toEqual({
+        human_id: human.id,
+        now: '2026-11-24T14:04:37Z',
+        timezone: 'Europe/Berlin',
+        utc_offset: '+01:00',
+        local: 'Tue 2026-11-24 15:04 Europe/Berlin (+01:00)',
+        next_offset_change: { at: '2027-03-28T01:00:00Z', at_local: 'Sun 2027-03-28 03:00 Europe/Berlin (+02:00)', from: '+01:00', to: '+02:00' },
+        open_now: true,
+        next_open_at: '2026-11-25T08:00:00Z',
+        next_open_at_local: 'Wed 2026-11-25 09:00 Europe/Berlin (+01:00)',
+      });
+    } finally {
+      app.clock.now = undefined;
+    }
+    const other = await app.createOrg('free');
+    const intruder = await httpMcpClient(app.url, other.key);
+    try {
+      expect(await expectRefusal('time_context', { human_id: human.id }, 'NOT_FOUND', intruder)).toContain('list_humans');
+    } finally {
+      await intruder.close();
+    }
+  });
+
   it("answers NOT_FOUND for another organization's ids", async () => {
     const human = await callOk(client, 'create_human', UTC_HUMAN);
     const booking = await callOk(client, 'book_slot', { human_id: human.id, starts_at: at(MONDAY, '11:00'), duration: 30, attendee_name: 'Ada' });

@@ -5,9 +5,9 @@ import {
   SetAvailabilityBodySchema,
   type Human,
 } from '@humantime/contract';
-import type { Humantime } from '@humantime/sdk';
+import type { Humantime, TimeContext } from '@humantime/sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { withLocalTimes } from '../local-time.js';
+import { formatLocal, withLocalTimes } from '../local-time.js';
 import { shapeOf } from '../schema-shapes.js';
 import { asTool, ok } from '../tool-result.js';
 
@@ -22,6 +22,34 @@ export function describeHuman(h: Human): string {
 }
 
 const humanResult = (h: Human, lead: string) => ok(withLocalTimes(h, h.timezone), `${lead}${describeHuman(h)}`);
+
+/** "YYYY-MM-DD" plus whole days, on the calendar alone, with its weekday name. */
+function calendarDay(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d + days));
+  return `${WEEKDAY_NAMES[((day.getUTCDay() + 6) % 7) + 1]} ${day.toISOString().slice(0, 10)}`;
+}
+
+/** The lines an agent reads before it says "today" or "tomorrow" for the human. */
+export function describeTimeContext(t: TimeContext): string {
+  // local is "Tue 2026-11-24 15:04 Europe/Berlin (+01:00)": its date is the human's today.
+  const today = t.local.slice(4, 14);
+  const lines = [
+    `Local time: ${t.local} (UTC ${t.now}).`,
+    `Today there is ${t.local.slice(0, 14)}; tomorrow is ${calendarDay(today, 1)}; yesterday was ${calendarDay(today, -1)}.`,
+  ];
+  const next = t.next_open_at ? `${formatLocal(t.next_open_at, t.timezone)} (${t.next_open_at})` : null;
+  if (t.open_now) lines.push(`At work now (working hours or an open override, no block). ${next ? `After this stretch, next at work: ${next}.` : 'No later opening within 14 days.'}`);
+  else lines.push(next ? `Not at work now; next at work: ${next}.` : 'Not at work now, and not at work at any time in the next 14 days.');
+  lines.push('(At work is not the same as bookable: use find_slots or check_time for that.)');
+  const change = t.next_offset_change;
+  lines.push(
+    change
+      ? `The UTC offset changes from ${change.from} to ${change.to} at ${change.at} (${formatLocal(change.at, t.timezone)}).`
+      : `The UTC offset stays ${t.utc_offset} for at least a year (no DST change ahead).`,
+  );
+  return lines.join('\n');
+}
 
 export function registerHumanTools(server: McpServer, client: Humantime): void {
   server.registerTool(
@@ -55,6 +83,33 @@ export function registerHumanTools(server: McpServer, client: Humantime): void {
       annotations: { readOnlyHint: true },
     },
     ({ human_id }) => asTool(async () => humanResult(await client.humans.get(human_id), '')),
+  );
+
+  server.registerTool(
+    'time_context',
+    {
+      title: "A human's local time now",
+      description:
+        "Returns the human's clock right now: the local date and time as one line (e.g. \"Tue 2026-11-24 15:04 Europe/Berlin (+01:00)\"), " +
+        'the UTC offset, the next DST change, whether the person is at work now (working hours or an open override, outside blocks; ' +
+        'not the same as bookable) and when they are next at work (within 14 days). Call it before you read or say a relative date ' +
+        'such as "today", "tomorrow", "tonight", "this afternoon" or "next Tuesday" for this person, and turn such words into local ' +
+        "dates from its answer, not from your own clock or zone. Refusal: NOT_FOUND (unknown or deleted id; find it with list_humans).",
+      inputSchema: shapeOf(HumanPathParamsSchema),
+      annotations: { readOnlyHint: true },
+    },
+    ({ human_id }) =>
+      asTool(async () => {
+        const context = await client.humans.time(human_id);
+        const change = context.next_offset_change;
+        // `at` is an instant too, though not named …_at: it gets its wall time like the others.
+        const structured = {
+          human_id,
+          ...withLocalTimes(context, context.timezone),
+          next_offset_change: change && { ...change, at_local: formatLocal(change.at, context.timezone) },
+        };
+        return ok(structured, describeTimeContext(context));
+      }),
   );
 
   server.registerTool(
