@@ -21,7 +21,8 @@ export function utcOffsetText(minutes: number): string {
  * GET /v1/humans/{id}/time: the human's wall time at the service clock's `now`, the next
  * offset change, and whether they are at work, from the schedule the slots read
  * (loadSchedule) and the slot engine's own open windows and blocks (workingTime). Bookings
- * and the booking rules are ignored on purpose: "at work", not "bookable".
+ * and the booking rules are ignored on purpose: "at work", not "bookable"
+ * (docs/decisions/0042-human-time-context.md).
  */
 export async function timeContext(
   { store, clock }: Pick<ServiceDeps, 'store' | 'clock'>,
