@@ -1,0 +1,352 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatDay, isoWeekday, parseDay } from './calendar-day.js';
+import { localDateOf } from './local-date-range.js';
+import { at } from './test-helpers.js';
+import { readWhen, WHEN_EXAMPLES, type InterpretedWindow } from './when.js';
+import { createZoneClock } from './zone-clock.js';
+
+// These tests must pass whatever zone the machine runs in; run them with TZ=UTC,
+// TZ=Pacific/Auckland and TZ=America/Los_Angeles.
+
+/** The reading as "date_from..date_to from_time-to_time", or the message when not ok. */
+function read(text: string, now: string, timezone: string): string {
+  const r = readWhen(text, { now: new Date(at(now)), timezone });
+  return r.ok ? `${r.window.date_from}..${r.window.date_to} ${r.window.from_time}-${r.window.to_time}` : `NOT OK: ${r.message}`;
+}
+
+function windowOf(text: string, now: string, timezone: string): InterpretedWindow {
+  const r = readWhen(text, { now: new Date(at(now)), timezone });
+  if (!r.ok) throw new Error(r.message);
+  return r.window;
+}
+
+/** The real time a one-day window spans, as the engine resolves local times: [start, end) in ISO. */
+function span(w: InterpretedWindow): [string, string] {
+  const clock = createZoneClock(w.timezone);
+  const day = parseDay(w.date_from);
+  const minute = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 16) + 'Z';
+  return [iso(clock.toInstant(day, minute(w.from_time))), iso(clock.toInstant(day, minute(w.to_time)))];
+}
+
+// Tuesday 2026-03-10, 10:30 in Berlin (CET, UTC+1).
+const BERLIN_TUESDAY = '2026-03-10T09:30Z';
+const berlin = (text: string) => read(text, BERLIN_TUESDAY, 'Europe/Berlin');
+
+describe('readWhen: the phrases of the rules', () => {
+  it('reads them in the given zone and echoes the zone', () => {
+    expect(windowOf('tomorrow afternoon', BERLIN_TUESDAY, 'Europe/Berlin')).toEqual({
+      date_from: '2026-03-11',
+      date_to: '2026-03-11',
+      from_time: '12:00',
+      to_time: '17:00',
+      timezone: 'Europe/Berlin',
+    });
+    expect(berlin('next Tuesday between 2 and 4pm')).toBe('2026-03-17..2026-03-17 14:00-16:00');
+    expect(berlin('the week of Dec 14')).toBe('2026-12-14..2026-12-20 00:00-24:00');
+    expect(berlin('in 3 days')).toBe('2026-03-13..2026-03-13 00:00-24:00');
+    expect(berlin('this evening')).toBe('2026-03-10..2026-03-10 17:00-21:00');
+    expect(berlin('tonight')).toBe('2026-03-10..2026-03-10 17:00-21:00');
+    expect(berlin('Friday morning')).toBe('2026-03-13..2026-03-13 09:00-12:00');
+  });
+
+  it('reads every example it offers', () => {
+    for (const example of WHEN_EXAMPLES) expect(readWhen(example, { now: new Date(at(BERLIN_TUESDAY)), timezone: 'Europe/Berlin' }).ok).toBe(true);
+  });
+
+  it('has fixed parts of day, and a bare day is 00:00-24:00', () => {
+    expect(berlin('tomorrow morning')).toBe('2026-03-11..2026-03-11 09:00-12:00');
+    expect(berlin('tomorrow afternoon')).toBe('2026-03-11..2026-03-11 12:00-17:00');
+    expect(berlin('tomorrow evening')).toBe('2026-03-11..2026-03-11 17:00-21:00');
+    expect(berlin('Thursday in the afternoon')).toBe('2026-03-12..2026-03-12 12:00-17:00');
+    expect(berlin('afternoon')).toBe('2026-03-10..2026-03-10 12:00-17:00');
+    expect(berlin('tomorrow')).toBe('2026-03-11..2026-03-11 00:00-24:00');
+    expect(berlin('today')).toBe('2026-03-10..2026-03-10 00:00-24:00');
+    expect(berlin('the day after tomorrow')).toBe('2026-03-12..2026-03-12 00:00-24:00');
+    expect(berlin('Tomorrow, any time.')).toBe('2026-03-11..2026-03-11 00:00-24:00');
+  });
+
+  it('"in N days" is that one day', () => {
+    expect(berlin('in 1 day')).toBe('2026-03-11..2026-03-11 00:00-24:00');
+    expect(berlin('in 2 weeks')).toBe('2026-03-24..2026-03-24 00:00-24:00');
+    expect(berlin('in 3 days in the morning')).toBe('2026-03-13..2026-03-13 09:00-12:00');
+  });
+});
+
+describe('readWhen: weekdays', () => {
+  it('a bare weekday is the next such day counting today; "next" is the first after today', () => {
+    // Today is a Tuesday.
+    expect(berlin('Tuesday')).toBe('2026-03-10..2026-03-10 00:00-24:00');
+    expect(berlin('this Tuesday')).toBe('2026-03-10..2026-03-10 00:00-24:00');
+    expect(berlin('next Tuesday')).toBe('2026-03-17..2026-03-17 00:00-24:00');
+    expect(berlin('Wednesday')).toBe('2026-03-11..2026-03-11 00:00-24:00');
+    expect(berlin('next Wednesday')).toBe('2026-03-11..2026-03-11 00:00-24:00');
+    expect(berlin('Monday')).toBe('2026-03-16..2026-03-16 00:00-24:00');
+    expect(berlin('on Friday')).toBe('2026-03-13..2026-03-13 00:00-24:00');
+    expect(berlin('this coming Friday')).toBe('2026-03-13..2026-03-13 00:00-24:00');
+  });
+
+  it('"<weekday> next week" / "this week" is that day of the Monday-Sunday week', () => {
+    expect(berlin('Tuesday next week')).toBe('2026-03-17..2026-03-17 00:00-24:00');
+    expect(berlin('Monday next week')).toBe('2026-03-16..2026-03-16 00:00-24:00');
+    expect(berlin('Sunday this week')).toBe('2026-03-15..2026-03-15 00:00-24:00');
+  });
+
+  it('a range of weekdays starts at the next such day and ends at the first end day after it', () => {
+    expect(berlin('Monday to Wednesday')).toBe('2026-03-16..2026-03-18 00:00-24:00');
+    expect(berlin('between Monday and Wednesday')).toBe('2026-03-16..2026-03-18 00:00-24:00');
+    expect(berlin('Friday to Monday')).toBe('2026-03-13..2026-03-16 00:00-24:00');
+    expect(berlin('Monday to Wednesday afternoons')).toBe('2026-03-16..2026-03-18 12:00-17:00');
+    expect(berlin('Monday to Wednesday from 9am to 5pm')).toBe('2026-03-16..2026-03-18 09:00-17:00');
+    expect(berlin('Monday to Wednesday between 2 and 4pm')).toBe('2026-03-16..2026-03-18 14:00-16:00');
+  });
+});
+
+describe('readWhen: weeks, months and dates', () => {
+  it('weeks run Monday-Sunday', () => {
+    expect(berlin('this week')).toBe('2026-03-09..2026-03-15 00:00-24:00');
+    expect(berlin('next week')).toBe('2026-03-16..2026-03-22 00:00-24:00');
+    expect(berlin('sometime next week')).toBe('2026-03-16..2026-03-22 00:00-24:00');
+    expect(berlin('the week after next')).toBe('2026-03-23..2026-03-29 00:00-24:00');
+    expect(berlin('next week afternoons')).toBe('2026-03-16..2026-03-22 12:00-17:00');
+    expect(berlin('next week between 2 and 4pm')).toBe('2026-03-16..2026-03-22 14:00-16:00');
+    expect(berlin('this weekend')).toBe('2026-03-14..2026-03-15 00:00-24:00');
+  });
+
+  it('"the week of D" is the Monday-Sunday week around D', () => {
+    expect(berlin('the week of Dec 16')).toBe('2026-12-14..2026-12-20 00:00-24:00'); // a Wednesday
+    expect(berlin('week of Dec 20')).toBe('2026-12-14..2026-12-20 00:00-24:00'); // a Sunday
+    expect(berlin('the week of next Monday')).toBe('2026-03-16..2026-03-22 00:00-24:00');
+    expect(berlin('the week of Dec 14 mornings')).toBe('2026-12-14..2026-12-20 09:00-12:00');
+  });
+
+  it('a month and day without a year are the next such date on or after today', () => {
+    expect(berlin('Dec 14')).toBe('2026-12-14..2026-12-14 00:00-24:00');
+    expect(berlin('March 10')).toBe('2026-03-10..2026-03-10 00:00-24:00'); // today
+    expect(berlin('March 9')).toBe('2027-03-09..2027-03-09 00:00-24:00'); // yesterday → next year
+    expect(read('the week of Dec 14', '2026-12-15T09:00Z', 'Europe/Berlin')).toBe('2027-12-13..2027-12-19 00:00-24:00');
+    expect(berlin('Dec 28 - Jan 3')).toBe('2026-12-28..2027-01-03 00:00-24:00');
+  });
+
+  it('reads explicit dates, and a bare month as the whole month', () => {
+    expect(berlin('2026-12-14')).toBe('2026-12-14..2026-12-14 00:00-24:00');
+    expect(berlin('December 14th at 3pm')).toBe('2026-12-14..2026-12-14 15:00-16:00');
+    expect(berlin('12/14')).toBe('2026-12-14..2026-12-14 00:00-24:00');
+    expect(berlin('next month')).toBe('2026-04-01..2026-04-30 00:00-24:00');
+    expect(berlin('December')).toBe('2026-12-01..2026-12-31 00:00-24:00');
+  });
+
+  it('covers at most 62 days', () => {
+    expect(berlin('Jan 1 to Mar 3')).toBe('2027-01-01..2027-03-03 00:00-24:00'); // 62 days
+    const tooLong = berlin('Jan 1 to Mar 4');
+    expect(tooLong).toMatch(/^NOT OK: .*63 days.*at most 62/);
+  });
+});
+
+describe('readWhen: clock times', () => {
+  it('binds a time range to the day named in the same phrase, sharing the end am/pm', () => {
+    expect(berlin('next Tuesday between 2 and 4pm')).toBe('2026-03-17..2026-03-17 14:00-16:00');
+    expect(berlin('next Tuesday from 2 to 4pm')).toBe('2026-03-17..2026-03-17 14:00-16:00');
+    expect(berlin('tomorrow 2-4pm')).toBe('2026-03-11..2026-03-11 14:00-16:00');
+    expect(berlin('from 2 to 4pm tomorrow')).toBe('2026-03-11..2026-03-11 14:00-16:00');
+    expect(berlin('tomorrow between 11 and 1pm')).toBe('2026-03-11..2026-03-11 11:00-13:00');
+    expect(berlin('tomorrow from 9 to 5')).toBe('2026-03-11..2026-03-11 09:00-17:00');
+    expect(berlin('Dec 14 from 9 to 5')).toBe('2026-12-14..2026-12-14 09:00-17:00');
+    expect(berlin('Friday 9:30-11')).toBe('2026-03-13..2026-03-13 09:30-11:00');
+    expect(berlin('tomorrow 13:00 to 15:30')).toBe('2026-03-11..2026-03-11 13:00-15:30');
+  });
+
+  it('a single time T is T to T + 1 hour; after and before run to the edge of the day', () => {
+    expect(berlin('tomorrow at 3pm')).toBe('2026-03-11..2026-03-11 15:00-16:00');
+    expect(berlin('tomorrow at 11:30pm')).toBe('2026-03-11..2026-03-11 23:30-24:00');
+    expect(berlin('at 3pm')).toBe('2026-03-10..2026-03-10 15:00-16:00');
+    expect(berlin('after 3pm')).toBe('2026-03-10..2026-03-10 15:00-24:00');
+    expect(berlin('after 3pm tomorrow')).toBe('2026-03-11..2026-03-11 15:00-24:00');
+    expect(berlin('tomorrow before noon')).toBe('2026-03-11..2026-03-11 00:00-12:00');
+    expect(berlin('tomorrow until 11am')).toBe('2026-03-11..2026-03-11 00:00-11:00');
+  });
+
+  it('a part of day makes a bare hour pm and bounds after/before', () => {
+    expect(berlin('tomorrow afternoon at 3')).toBe('2026-03-11..2026-03-11 15:00-16:00');
+    expect(berlin('Friday afternoon between 1 and 3')).toBe('2026-03-13..2026-03-13 13:00-15:00');
+    expect(berlin('tomorrow morning after 10')).toBe('2026-03-11..2026-03-11 10:00-12:00');
+    expect(berlin('tomorrow afternoon before 3')).toBe('2026-03-11..2026-03-11 12:00-15:00');
+    // Otherwise an hour without am/pm is a 24-hour clock, and the echo shows it.
+    expect(berlin('tomorrow at 3')).toBe('2026-03-11..2026-03-11 03:00-04:00');
+  });
+
+  it('refuses ranges that cross midnight, name their own zone, or count from now', () => {
+    expect(berlin('tomorrow from 10pm to 2am')).toMatch(/^NOT OK: .*same day/);
+    expect(berlin('tomorrow at 3pm EST')).toMatch(/^NOT OK: .*time zone/);
+    expect(berlin('in 2 hours')).toMatch(/^NOT OK: .*relative to now/);
+    expect(berlin('now')).toMatch(/^NOT OK: .*relative to now/);
+    expect(berlin('Monday 9am to Wednesday 5pm')).toMatch(/^NOT OK: .*the days and the times apart/);
+  });
+});
+
+describe('readWhen: what it refuses', () => {
+  it('says what it could not read and lists the examples', () => {
+    for (const text of ['whenever suits', 'blah']) {
+      const r = readWhen(text, { now: new Date(at(BERLIN_TUESDAY)), timezone: 'Europe/Berlin' });
+      expect(r.ok).toBe(false);
+      if (r.ok) continue;
+      expect(r.message).toContain(`Could not read "${text}"`);
+      for (const example of WHEN_EXAMPLES) expect(r.message).toContain(`"${example}"`);
+    }
+  });
+
+  it('refuses words it did not read rather than half-reading the text', () => {
+    expect(berlin('not tomorrow')).toMatch(/^NOT OK: Could not read "not" in "not tomorrow"/);
+    expect(berlin('Monday or Tuesday')).toMatch(/^NOT OK: Could not read "or" in "Monday or Tuesday"/);
+    expect(berlin('tomorrow morning or afternoon')).toMatch(/^NOT OK: .*more than one part of the day/);
+    expect(berlin('next year')).toMatch(/^NOT OK: Could not read "next year"/);
+  });
+
+  it('refuses empty and overlong text', () => {
+    expect(berlin('')).toMatch(/^NOT OK: `when` is empty/);
+    expect(berlin('   ')).toMatch(/^NOT OK: `when` is empty/);
+    expect(berlin(`tomorrow ${' '.repeat(200)}`)).toMatch(/^NOT OK: `when` is longer than 200 characters/);
+  });
+
+  it('refuses a window that is over, and keeps one that has begun', () => {
+    expect(berlin('yesterday')).toMatch(/^NOT OK: "yesterday" \(2026-03-09\.\.2026-03-09, 00:00-24:00 Europe\/Berlin\) is already over/);
+    expect(berlin('last Tuesday')).toMatch(/already over/);
+    // 14:00 in Berlin: the morning is over, the afternoon has begun.
+    expect(read('this morning', '2026-03-10T13:00Z', 'Europe/Berlin')).toMatch(/already over/);
+    expect(read('this afternoon', '2026-03-10T13:00Z', 'Europe/Berlin')).toBe('2026-03-10..2026-03-10 12:00-17:00');
+    // Ends exactly now: over.
+    expect(read('this afternoon', '2026-03-10T16:00Z', 'Europe/Berlin')).toMatch(/already over/);
+    expect(read('today', '2026-03-10T22:59Z', 'Europe/Berlin')).toBe('2026-03-10..2026-03-10 00:00-24:00');
+  });
+
+  it('throws on an unknown zone, which is the caller\'s error', () => {
+    expect(() => readWhen('tomorrow', { now: new Date(at(BERLIN_TUESDAY)), timezone: 'Mars/Olympus' })).toThrow(RangeError);
+  });
+});
+
+describe('readWhen: zones far from UTC', () => {
+  it('Pacific/Auckland: local Tuesday while UTC is still Monday', () => {
+    const now = '2026-03-09T20:00Z'; // Tue 09:00 NZDT
+    expect(read('today', now, 'Pacific/Auckland')).toBe('2026-03-10..2026-03-10 00:00-24:00');
+    expect(read('tomorrow', now, 'Pacific/Auckland')).toBe('2026-03-11..2026-03-11 00:00-24:00');
+    expect(read('Tuesday', now, 'Pacific/Auckland')).toBe('2026-03-10..2026-03-10 00:00-24:00');
+    expect(read('next Tuesday', now, 'Pacific/Auckland')).toBe('2026-03-17..2026-03-17 00:00-24:00');
+    expect(read('Monday', now, 'Pacific/Auckland')).toBe('2026-03-16..2026-03-16 00:00-24:00');
+    expect(read('this week', now, 'Pacific/Auckland')).toBe('2026-03-09..2026-03-15 00:00-24:00');
+  });
+
+  it('Pacific/Kiritimati (UTC+14): a day ahead of UTC for most of it', () => {
+    const now = '2026-03-09T12:00Z'; // Tue 02:00 local
+    expect(read('today', now, 'Pacific/Kiritimati')).toBe('2026-03-10..2026-03-10 00:00-24:00');
+    expect(read('tomorrow morning', now, 'Pacific/Kiritimati')).toBe('2026-03-11..2026-03-11 09:00-12:00');
+    expect(read('next Tuesday between 2 and 4pm', now, 'Pacific/Kiritimati')).toBe('2026-03-17..2026-03-17 14:00-16:00');
+    expect(read('in 3 days', now, 'Pacific/Kiritimati')).toBe('2026-03-13..2026-03-13 00:00-24:00');
+  });
+
+  it('America/Adak (UTC-10/-9): local Tuesday evening while UTC is Wednesday', () => {
+    const now = '2026-03-11T05:00Z'; // Tue 20:00 HDT
+    expect(read('this evening', now, 'America/Adak')).toBe('2026-03-10..2026-03-10 17:00-21:00');
+    expect(read('tomorrow', now, 'America/Adak')).toBe('2026-03-11..2026-03-11 00:00-24:00');
+    expect(read('Tuesday', now, 'America/Adak')).toBe('2026-03-10..2026-03-10 00:00-24:00');
+    expect(read('Wednesday', now, 'America/Adak')).toBe('2026-03-11..2026-03-11 00:00-24:00');
+    expect(read('next Tuesday', now, 'America/Adak')).toBe('2026-03-17..2026-03-17 00:00-24:00');
+    // Standard time (UTC-10) before 2026-03-08: Saturday 23:30 HST is Sunday 09:30 UTC.
+    expect(read('tomorrow', '2026-03-08T09:30Z', 'America/Adak')).toBe('2026-03-08..2026-03-08 00:00-24:00');
+  });
+});
+
+describe('readWhen: DST change days', () => {
+  it('Europe/Berlin 2026-03-29 (clocks go 02:00 → 03:00)', () => {
+    expect(read('tomorrow morning', '2026-03-28T09:00Z', 'Europe/Berlin')).toBe('2026-03-29..2026-03-29 09:00-12:00');
+    // 01:30 CET on the change day itself, before the change.
+    const today = windowOf('today', '2026-03-29T00:30Z', 'Europe/Berlin');
+    expect(today).toMatchObject({ date_from: '2026-03-29', date_to: '2026-03-29', from_time: '00:00', to_time: '24:00' });
+    // 00:00 CET to 00:00 CEST: a day of 23 hours.
+    expect(span(today)).toEqual(['2026-03-28T23:00Z', '2026-03-29T22:00Z']);
+    expect(span(windowOf('tomorrow morning', '2026-03-28T09:00Z', 'Europe/Berlin'))).toEqual(['2026-03-29T07:00Z', '2026-03-29T10:00Z']);
+  });
+
+  it('America/New_York 2026-03-08 (clocks go 02:00 → 03:00)', () => {
+    expect(read('tomorrow morning', '2026-03-07T15:00Z', 'America/New_York')).toBe('2026-03-08..2026-03-08 09:00-12:00');
+    expect(read('Sunday', '2026-03-07T15:00Z', 'America/New_York')).toBe('2026-03-08..2026-03-08 00:00-24:00');
+    // 23:30 EST on Saturday is already Sunday in UTC.
+    expect(read('tomorrow', '2026-03-08T04:30Z', 'America/New_York')).toBe('2026-03-08..2026-03-08 00:00-24:00');
+    // 03:30 EDT on the change day.
+    expect(read('today', '2026-03-08T07:30Z', 'America/New_York')).toBe('2026-03-08..2026-03-08 00:00-24:00');
+    expect(read('between 1 and 4am tomorrow', '2026-03-07T15:00Z', 'America/New_York')).toBe('2026-03-08..2026-03-08 01:00-04:00');
+    // 01:00 EST to 04:00 EDT: two real hours.
+    expect(span(windowOf('between 1 and 4am tomorrow', '2026-03-07T15:00Z', 'America/New_York'))).toEqual(['2026-03-08T06:00Z', '2026-03-08T08:00Z']);
+    expect(span(windowOf('tomorrow morning', '2026-03-07T15:00Z', 'America/New_York'))).toEqual(['2026-03-08T13:00Z', '2026-03-08T16:00Z']);
+  });
+});
+
+describe('readWhen: properties', () => {
+  const ZONES = [
+    'UTC',
+    'Europe/Berlin',
+    'America/New_York',
+    'America/Adak',
+    'America/St_Johns',
+    'America/Santiago',
+    'Pacific/Auckland',
+    'Pacific/Chatham',
+    'Pacific/Kiritimati',
+    'Pacific/Pago_Pago',
+    'Australia/Lord_Howe',
+    'Asia/Kolkata',
+  ];
+  const instant = fc.integer({ min: at('2024-01-01T00:00Z'), max: at('2032-12-31T00:00Z') });
+  const zone = fc.constantFrom(...ZONES);
+
+  it('"tomorrow" is always the day after the zone\'s local date', () => {
+    fc.assert(
+      fc.property(instant, zone, (now, timezone) => {
+        const r = readWhen('tomorrow', { now: new Date(now), timezone });
+        const expected = formatDay(parseDay(localDateOf(timezone, now)) + 1);
+        expect(r).toEqual({ ok: true, window: { date_from: expected, date_to: expected, from_time: '00:00', to_time: '24:00', timezone } });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a weekday is 0-6 days ahead, "next" 1-7, and it is that weekday', () => {
+    const names = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+    fc.assert(
+      fc.property(instant, zone, fc.integer({ min: 0, max: 6 }), fc.boolean(), (now, timezone, w, next) => {
+        const r = readWhen(`${next ? 'next ' : ''}${names[w]}`, { now: new Date(now), timezone });
+        if (!r.ok) throw new Error(r.message);
+        const today = parseDay(localDateOf(timezone, now));
+        const day = parseDay(r.window.date_from);
+        expect(isoWeekday(day)).toBe(w + 1);
+        expect(day - today).toBeGreaterThanOrEqual(next ? 1 : 0);
+        expect(day - today).toBeLessThanOrEqual(next ? 7 : 6);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('"next week" and "the week of <date>" are Monday-Sunday weeks holding the right day', () => {
+    fc.assert(
+      fc.property(instant, zone, fc.integer({ min: 0, max: 300 }), (now, timezone, ahead) => {
+        const today = parseDay(localDateOf(timezone, now));
+        const nextWeek = readWhen('next week', { now: new Date(now), timezone });
+        if (!nextWeek.ok) throw new Error(nextWeek.message);
+        const monday = parseDay(nextWeek.window.date_from);
+        expect(isoWeekday(monday)).toBe(1);
+        expect(parseDay(nextWeek.window.date_to) - monday).toBe(6);
+        expect(monday - today).toBeGreaterThanOrEqual(1);
+        expect(monday - today).toBeLessThanOrEqual(7);
+
+        const d = formatDay(today + ahead);
+        const weekOf = readWhen(`the week of ${d}`, { now: new Date(now), timezone });
+        if (!weekOf.ok) throw new Error(weekOf.message);
+        const from = parseDay(weekOf.window.date_from);
+        expect(isoWeekday(from)).toBe(1);
+        expect(today + ahead - from).toBeGreaterThanOrEqual(0);
+        expect(today + ahead - from).toBeLessThanOrEqual(6);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
