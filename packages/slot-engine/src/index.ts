@@ -33,3 +33,12 @@ export {
   type SuggestionReason,
   type SuggestionReasonCode,
 } from './suggest.js';
+export {
+  readWhen,
+  WHEN_EXAMPLES,
+  WHEN_MAX_DAYS,
+  WHEN_MAX_LENGTH,
+  type InterpretedWindow,
+  type WhenReading,
+  type WhenReference,
+} from './when.js';
