@@ -4,6 +4,7 @@ import { runLoad, startProcess } from './processes.js';
 import type { Figure } from './report.js';
 
 const SECTION = 'HTTP slots of 5 humans, mode=all, 14 days, embedded store';
+const SUGGESTIONS = 'HTTP suggestions for the same 5 humans, 14 days, embedded store (side by side with the slots above)';
 // Zones whose 08:00-18:00 days overlap (13:00-17:00 UTC), so the intersection is not empty.
 const ZONES = ['Europe/Berlin', 'UTC', 'America/New_York', 'Europe/London', 'Europe/Paris'];
 
@@ -42,7 +43,13 @@ export async function benchGroupSlotsHttp(work: string, load: { duration: number
     // One connection: the time one request takes; then the usual concurrency for throughput.
     const single = await runLoad({ url: api.url, path: query, headers, method: 'GET', connections: 1, durationSeconds: load.duration });
     const real = await runLoad({ url: api.url, path: query, headers, method: 'GET', connections: load.connections, durationSeconds: load.duration });
-    for (const run of [single, real]) {
+    // The same humans and dates, ranked: the group's listed starts, then the score and the spread filter.
+    const suggest = `/v1/suggestions?human_ids=${ids.join(',')}&mode=all&date_from=2031-03-03&date_to=2031-03-16&duration=30&attendee_timezone=Asia/Tokyo`;
+    const suggested = await call(api.url, 'GET', suggest, key);
+    await runLoad({ url: api.url, path: suggest, headers, method: 'GET', connections: load.connections, durationSeconds: 2 });
+    const suggestSingle = await runLoad({ url: api.url, path: suggest, headers, method: 'GET', connections: 1, durationSeconds: load.duration });
+    const suggestReal = await runLoad({ url: api.url, path: suggest, headers, method: 'GET', connections: load.connections, durationSeconds: load.duration });
+    for (const run of [single, real, suggestSingle, suggestReal]) {
       if ((run.statuses['200'] ?? 0) !== run.requests) throw new Error(`group slots run had non-200 answers: ${JSON.stringify(run.statuses)}`);
     }
     return [
@@ -51,6 +58,16 @@ export async function benchGroupSlotsHttp(work: string, load: { duration: number
       { section: SECTION, name: 'ms per request, 1 connection (p99)', value: single.p99, unit: 'ms', key: 'http_group_slots_single_p99_ms' },
       { section: SECTION, name: `req/s, ${load.connections} connections`, value: real.rps, unit: 'req/s', key: 'http_group_slots_rps' },
       { section: SECTION, name: `p50, ${load.connections} connections`, value: real.p50, unit: 'ms', key: 'http_group_slots_p50_ms' },
+      { section: SUGGESTIONS, name: 'suggestions returned (limit 10)', value: suggested.data.length, unit: 'suggestions', key: 'http_suggestions_count' },
+      { section: SUGGESTIONS, name: 'ms per request, 1 connection (p50)', value: suggestSingle.p50, unit: 'ms', key: 'http_suggestions_single_p50_ms' },
+      { section: SUGGESTIONS, name: `req/s, ${load.connections} connections`, value: suggestReal.rps, unit: 'req/s', key: 'http_suggestions_rps' },
+      {
+        section: SUGGESTIONS,
+        name: 'cost relative to the slots request (slots req/s ÷ suggestions req/s; at most 2)',
+        value: Math.round((real.rps / suggestReal.rps) * 100) / 100,
+        unit: '×',
+        key: 'http_suggestions_cost_ratio',
+      },
     ];
   } finally {
     await api.stop();

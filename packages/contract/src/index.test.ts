@@ -23,6 +23,7 @@ describe('contract', () => {
       'overrides.list GET /v1/humans/:human_id/overrides',
       'overrides.delete DELETE /v1/humans/:human_id/overrides/:override_id',
       'slots.forHumans GET /v1/slots',
+      'suggestions.list GET /v1/suggestions',
       'bookings.create POST /v1/bookings',
       'bookings.get GET /v1/bookings/:booking_id',
       'bookings.list GET /v1/bookings',

@@ -6,6 +6,7 @@ import { holds } from './routes/holds.js';
 import { humans } from './routes/humans.js';
 import { overrides } from './routes/overrides.js';
 import { slots } from './routes/slots.js';
+import { suggestions } from './routes/suggestions.js';
 import { usage } from './routes/usage.js';
 import { webhooks } from './routes/webhooks.js';
 import { withWellFormedStrings } from './well-formed-strings.js';
@@ -21,7 +22,7 @@ const c = initContract();
  */
 export const contract = withWellFormedStrings(
   c.router(
-    { humans, overrides, slots, bookings, holds, webhooks, usage, events },
+    { humans, overrides, slots, suggestions, bookings, holds, webhooks, usage, events },
     {
       pathPrefix: '/v1',
       strictStatusCodes: true,
@@ -43,6 +44,8 @@ export * from './schemas/scheduling-rules.js';
 export * from './schemas/human.js';
 export * from './schemas/override.js';
 export * from './schemas/slot.js';
+export * from './schemas/suggestion.js';
+export * from './schemas/when.js';
 export * from './schemas/booking.js';
 export * from './schemas/hold.js';
 export * from './schemas/event.js';

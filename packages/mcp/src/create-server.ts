@@ -3,6 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerAccountTools } from './tools/account-tools.js';
 import { registerBookingTools } from './tools/booking-tools.js';
 import { registerGroupTools } from './tools/group-tools.js';
+import { registerSuggestionTools } from './tools/suggestion-tools.js';
 import { registerHoldTools } from './tools/hold-tools.js';
 import { registerHumanTools } from './tools/human-tools.js';
 import { registerOverrideTools } from './tools/override-tools.js';
@@ -33,12 +34,14 @@ export const TOOL_NAMES = [
   'release_hold',
   'find_slots_for_humans',
   'book_several_humans',
+  'suggest_times',
 ] as const;
 
 export const SERVER_INSTRUCTIONS =
   'humantime books time with real people ("humans"), each in their own time zone. Typical flow: list_humans (or create_human) -> ' +
   'time_context whenever a request names a relative day ("today", "tomorrow", "next Tuesday"; the human\'s today may not be yours) -> ' +
-  'find_slots with local dates -> book_slot with a starts_at exactly as listed (or book_first_available in one step); hold_slot keeps a ' +
+  'suggest_times to choose good times to propose (ranked, with reasons), or find_slots with local dates or a plain-English when -> ' +
+  'book_slot with a starts_at exactly as listed (or book_first_available in one step); hold_slot keeps a ' +
   'time while you ask a person, then confirm_hold or release_hold; find_slots_for_humans and book_several_humans work across people. Every time in a ' +
   'result is given in UTC and as the human\'s local wall time (…_local); quote the local time to people and never convert zones ' +
   'yourself. A refused call is a tool error starting with a stable code and saying what to do next.';
@@ -59,6 +62,7 @@ export function createHumantimeMcpServer(client: Humantime, version = '0.1.0'): 
   registerBookingTools(server, client);
   registerHoldTools(server, client);
   registerGroupTools(server, client);
+  registerSuggestionTools(server, client);
   registerAccountTools(server, client);
   speakRefusalsForSdkErrors(server);
   return server;

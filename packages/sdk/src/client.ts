@@ -6,6 +6,7 @@ import { HoldsResource } from './resources/holds.js';
 import { HumansResource } from './resources/humans.js';
 import { OverridesResource } from './resources/overrides.js';
 import { SlotsResource } from './resources/slots.js';
+import { SuggestionsResource } from './resources/suggestions.js';
 import { UsageResource } from './resources/usage.js';
 import { WebhooksResource } from './resources/webhooks.js';
 
@@ -40,6 +41,8 @@ export class Humantime {
   readonly overrides: OverridesResource;
   /** Open times across several humans. */
   readonly slots: SlotsResource;
+  /** Ranked starts worth offering first, with reasons. */
+  readonly suggestions: SuggestionsResource;
   /** Bookings, including `bookFirstAvailable`. */
   readonly bookings: BookingsResource;
   /** Starts kept for a few minutes, then confirmed or released. */
@@ -76,6 +79,7 @@ export class Humantime {
     this.humans = new HumansResource(api);
     this.overrides = new OverridesResource(api);
     this.slots = new SlotsResource(api);
+    this.suggestions = new SuggestionsResource(api);
     this.bookings = new BookingsResource(api, (humanId, params, opts) => this.humans.slots(humanId, params, opts), (params, opts) =>
       this.slots.forHumans(params, opts),
     );

@@ -9,6 +9,7 @@ export type { OverridesResource } from './resources/overrides.js';
 export type { BookingsResource } from './resources/bookings.js';
 export type { HoldsResource } from './resources/holds.js';
 export type { SlotsResource } from './resources/slots.js';
+export type { SuggestionsResource } from './resources/suggestions.js';
 export type { BookFirstAvailableParams } from './resources/book-first-available.js';
 export type { WebhooksResource } from './resources/webhooks.js';
 export type { UsageResource } from './resources/usage.js';

@@ -249,3 +249,27 @@ export type CreatedBooking = C.CreatedBooking;
  * const mode: GroupMode = 'any';
  */
 export type GroupMode = C.GroupMode;
+/**
+ * Query of `suggestions.list`: the humans (1-20), a duration, and a window: date_from with date_to, or `when`.
+ * @example
+ * const query: SuggestionsParams = { human_ids: [ada], duration: 30, when: 'tomorrow afternoon', attendee_timezone: 'America/New_York' };
+ */
+export type SuggestionsParams = Omit<z.input<typeof C.SuggestionsQuerySchema>, 'human_ids'> & { human_ids: string[] };
+/**
+ * Answer of `suggestions.list`: best first, each with its score and reasons; `interpreted_as` when `when` was given.
+ * @example
+ * const { data }: SuggestionsResponse = await client.suggestions.list(query);
+ */
+export type SuggestionsResponse = C.SuggestionsResponse;
+/**
+ * One ranked start: book it with `starts_at` unchanged.
+ * @example
+ * const [best]: Suggestion[] = (await client.suggestions.list(query)).data;
+ */
+export type Suggestion = C.Suggestion;
+/**
+ * How a plain-English `when` was read: local dates, times of day and the zone.
+ * @example
+ * const { interpreted_as }: { interpreted_as?: InterpretedAs } = await client.humans.slots(ada, { when: 'tomorrow', duration: 30 });
+ */
+export type InterpretedAs = C.InterpretedAs;

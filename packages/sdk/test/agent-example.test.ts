@@ -36,7 +36,7 @@ function reply(schema: z.ZodTypeAny, body: unknown, status = 200): Response {
 
 function fakeApi() {
   const log: string[] = [];
-  const rulesOff = { buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null };
+  const rulesOff = { buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null, preferred_hours: null };
   let schedule: z.infer<typeof AvailabilitySchema> = { working_days: [1, 2, 3, 4, 5], work_start: '09:00', work_end: '17:00', meeting_durations: [30], ...rulesOff };
   let listed: { starts_at: string; ends_at: string }[] = [];
   const bookings = new Map<string, z.infer<typeof BookingSchema>>();

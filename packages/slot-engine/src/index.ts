@@ -33,6 +33,7 @@ export {
   type SuggestionReason,
   type SuggestionReasonCode,
 } from './suggest.js';
+export { localWindowSpan, startsInside, type LocalWindow } from './local-window.js';
 export {
   readWhen,
   WHEN_EXAMPLES,

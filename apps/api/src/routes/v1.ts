@@ -8,6 +8,7 @@ import { holdsRouter } from './holds.js';
 import { humansRouter } from './humans.js';
 import { overridesRouter } from './overrides.js';
 import { slotsRouter } from './slots.js';
+import { suggestionsRouter } from './suggestions.js';
 import { usageRouter } from './usage.js';
 import { webhooksRouter } from './webhooks.js';
 
@@ -23,6 +24,7 @@ export function v1Router(deps: ServiceDeps, schedules: CachedSchedules) {
     humans: humansRouter(deps, schedules),
     overrides: overridesRouter(deps),
     slots: slotsRouter(deps, schedules),
+    suggestions: suggestionsRouter(deps, schedules),
     bookings: bookingsRouter(deps, schedules),
     holds: holdsRouter(deps),
     webhooks: webhooksRouter(deps),

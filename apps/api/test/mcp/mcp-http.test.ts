@@ -189,6 +189,37 @@ describe('/mcp over Streamable HTTP', () => {
     }
   });
 
+  it('suggest_times ranks bookable starts with reasons, and find_slots reads a plain-English when', async () => {
+    const human = await callOk(client, 'create_human', { ...UTC_HUMAN, timezone: 'Europe/Berlin' });
+    app.clock.now = new Date('2030-01-04T12:00:00Z'); // a Friday
+    try {
+      const suggested = await call(client, 'suggest_times', {
+        human_ids: [human.id],
+        duration: 30,
+        when: 'next Tuesday afternoon',
+        attendee_timezone: 'Europe/London',
+        limit: 2,
+      });
+      expect(suggested.isError, textOf(suggested)).toBeFalsy();
+      expect(textOf(suggested)).toContain('Read "next Tuesday afternoon" as 2030-01-08..2030-01-08, 12:00-17:00 Europe/London.');
+      const { data, interpreted_as } = suggested.structuredContent as { data: Array<Record<string, unknown>>; interpreted_as: unknown };
+      expect(interpreted_as).toEqual({ date_from: '2030-01-08', date_to: '2030-01-08', from_time: '12:00', to_time: '17:00', timezone: 'Europe/London' });
+      expect(data).toHaveLength(2);
+      // Read in the attendee's zone: 12:00-17:00 in London is 13:00-18:00 in Berlin, where the human works until 17:00.
+      expect(data[0]!.starts_at_local).toMatch(/^Tue 2030-01-08 1[3-6]:\d\d Europe\/Berlin/);
+      expect(data[0]!.starts_at_attendee).toMatch(/^Tue 2030-01-08 1[2-5]:\d\d Europe\/London/);
+      const booked = await callOk(client, 'book_slot', { human_id: human.id, starts_at: data[0]!.starts_at, duration: 30, attendee_name: 'Ada' });
+      expect(booked.status).toBe('confirmed');
+
+      const found = await call(client, 'find_slots', { human_id: human.id, when: 'tomorrow', duration: 30 });
+      expect(found.isError, textOf(found)).toBeFalsy();
+      expect(textOf(found)).toContain('Read "tomorrow" as 2030-01-05..2030-01-05 00:00-24:00 Europe/Berlin.');
+      expect(await expectRefusal('suggest_times', { human_ids: [human.id], duration: 30, when: 'whenever suits' }, 'VALIDATION_ERROR')).toContain('when');
+    } finally {
+      app.clock.now = undefined;
+    }
+  });
+
   it("answers NOT_FOUND for another organization's ids", async () => {
     const human = await callOk(client, 'create_human', UTC_HUMAN);
     const booking = await callOk(client, 'book_slot', { human_id: human.id, starts_at: at(MONDAY, '11:00'), duration: 30, attendee_name: 'Ada' });

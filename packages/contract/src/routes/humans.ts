@@ -101,8 +101,10 @@ export const humans = c.router({
       "Returns the bookable slots between date_from and date_to (inclusive dates in the " +
       "human's timezone, at most 62 dates) for one of the human's meeting_durations. Slots " +
       'lie in working hours or open overrides, avoid block overrides and confirmed bookings, ' +
-      'start in the future and are sorted ascending; starts_at can be booked as-is. ' +
-      'Errors: 404 NOT_FOUND, 422 INVALID_DURATION, 422 VALIDATION_ERROR.',
+      'start in the future and are sorted ascending; starts_at can be booked as-is. In place ' +
+      'of the dates, `when` takes a window in plain English ("tomorrow afternoon"), read in the ' +
+      "human's timezone and echoed as interpreted_as; only starts inside it are listed. " +
+      'Errors: 404 NOT_FOUND, 422 INVALID_DURATION, 422 VALIDATION_ERROR (`when` unreadable or given with dates).',
   },
   check: {
     method: 'GET',

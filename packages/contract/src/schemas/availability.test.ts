@@ -63,7 +63,7 @@ describe('SetAvailabilityBodySchema', () => {
 
 describe('AvailabilitySchema', () => {
   it('describes the schedule as returned', () => {
-    const returned = { ...schedule, buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null };
+    const returned = { ...schedule, buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null, preferred_hours: null };
     expect(AvailabilitySchema.parse(returned)).toEqual(returned);
     expect(() => AvailabilitySchema.parse(schedule)).toThrow();
   });

@@ -8,6 +8,28 @@ const MeetingDuration = z
   .min(5, 'must be at least 5 minutes')
   .max(480, 'must be at most 480 minutes');
 
+/** At most this many preferred-hours windows a human. */
+export const MAX_PREFERRED_WINDOWS = 50;
+
+/** One window of preferred hours: local times on the given weekdays, start before end. */
+export const PreferredHoursWindowSchema = z
+  .object({
+    weekdays: z
+      .array(Weekday)
+      .min(1, 'must contain at least one weekday')
+      .refine(hasNoDuplicates, 'must not contain duplicate weekdays'),
+    start: LocalTime,
+    end: LocalTime,
+  })
+  .strict()
+  .superRefine((window, ctx) => {
+    if (isLocalTime(window.start) && isLocalTime(window.end) && window.start >= window.end) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end'], message: 'must be later than start' });
+    }
+  });
+
+export type PreferredHoursWindow = z.infer<typeof PreferredHoursWindowSchema>;
+
 /**
  * Body of PUT /v1/humans/{human_id}/availability, and of `availability` when creating a
  * human. The four schedule fields are required; the scheduling rules are optional (absent or
@@ -27,6 +49,15 @@ export const SetAvailabilityBodySchema = z
       .max(20, 'must contain at most 20 durations')
       .refine(hasNoDuplicates, 'must not contain duplicate durations'),
     ...SchedulingRulesBodyShape,
+    preferred_hours: z
+      .array(PreferredHoursWindowSchema)
+      .max(MAX_PREFERRED_WINDOWS, `must contain at most ${MAX_PREFERRED_WINDOWS} windows`)
+      .nullable()
+      .optional()
+      .describe(
+        'When the human would rather meet, local: [{weekdays: [1..7], start: "HH:MM", end: "HH:MM"}]. ' +
+          'Only ranks suggestions (GET /v1/suggestions); slots and bookings ignore it. Absent or null = no preference.',
+      ),
   })
   .strict()
   .superRefine((schedule, ctx) => {
@@ -51,6 +82,10 @@ export const AvailabilitySchema = z.object({
   work_end: z.string().describe("HH:MM in the human's timezone"),
   meeting_durations: z.array(z.number().int()).describe('Allowed meeting lengths in minutes'),
   ...SchedulingRulesShape,
+  preferred_hours: z
+    .array(z.object({ weekdays: z.array(z.number().int()), start: z.string(), end: z.string() }))
+    .nullable()
+    .describe('Preferred meeting windows, local; null = no preference (only ranks suggestions)'),
 });
 
 export type Availability = z.infer<typeof AvailabilitySchema>;

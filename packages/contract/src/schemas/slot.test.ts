@@ -16,8 +16,12 @@ describe('SlotsQuerySchema', () => {
     });
   });
 
-  it('requires all three parameters', () => {
-    expect(issuesOf(SlotsQuerySchema, {})).toHaveLength(3);
+  it('requires a duration, and the dates or `when` in their place (not both)', () => {
+    expect(issuesOf(SlotsQuerySchema, {})).toHaveLength(1);
+    expect(issuesOf(SlotsQuerySchema, { duration: '30' })).toHaveLength(2);
+    expect(issuesOf(SlotsQuerySchema, { duration: '30', when: 'tomorrow afternoon' })).toEqual([]);
+    expect(issuesOf(SlotsQuerySchema, { duration: '30', when: 'tomorrow', date_from: '2026-03-01' })).toHaveLength(1);
+    expect(issuesOf(SlotsQuerySchema, { duration: '30', when: ' ' })).toHaveLength(1);
   });
 
   it('allows 62 dates and rejects 63', () => {

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { GroupModeSchema, HumanIdList } from './booking.js';
 import { LocalDate, UtcTimestamp, Uuid } from './common.js';
 import { daysBetween, isLocalDate } from './local-date-math.js';
+import { checkWindow, InterpretedAsSchema, WhenText } from './when.js';
 
 /**
- * PRODUCT: "at most 62 days", read as at most 62 calendar dates counting both inclusive
+ * A slots range is "at most 62 days", read as at most 62 calendar dates counting both inclusive
  * ends, i.e. date_to - date_from <= 61 days. 2026-01-01..2026-03-03 (62 dates) passes;
  * 2026-01-01..2026-03-04 (63 dates) fails.
  */
@@ -13,8 +14,9 @@ export const MAX_SLOT_RANGE_DATES = 62;
 /** Query of GET /v1/humans/{human_id}/slots. Dates are in the human's timezone, inclusive. */
 export const SlotsQuerySchema = z
   .object({
-    date_from: LocalDate,
-    date_to: LocalDate,
+    date_from: LocalDate.optional(),
+    date_to: LocalDate.optional(),
+    when: WhenText.optional(),
     // Only the shape is checked here; whether the human offers this duration is a business
     // rule, answered with INVALID_DURATION by the server.
     duration: z.coerce
@@ -24,10 +26,10 @@ export const SlotsQuerySchema = z
       // `minimum: 1` instead of a 3.1-style numeric exclusiveMinimum.
       .min(1, 'must be a positive number of minutes'),
   })
-  .superRefine(checkDateRange);
+  .superRefine((query, ctx) => checkWindow(query, ctx, checkDateRange));
 
 /** date_to not before date_from, and the range at most MAX_SLOT_RANGE_DATES dates. */
-function checkDateRange(query: { date_from: string; date_to: string }, ctx: z.RefinementCtx) {
+export function checkDateRange(query: { date_from: string; date_to: string }, ctx: z.RefinementCtx) {
     if (!isLocalDate(query.date_from) || !isLocalDate(query.date_to)) return;
     const days = daysBetween(query.date_from, query.date_to);
     if (days < 0) {
@@ -54,6 +56,7 @@ export const SlotsResponseSchema = z.object({
   slots: z.array(SlotSchema).describe('Sorted ascending, no duplicates'),
   timezone: z.string().describe("The human's timezone, for display only"),
   duration: z.number().int().describe('Minutes, as requested'),
+  interpreted_as: InterpretedAsSchema.optional(),
 });
 
 export type SlotsResponse = z.infer<typeof SlotsResponseSchema>;
@@ -67,11 +70,12 @@ export const GroupSlotsQuerySchema = z
       .transform((value) => value.split(',').map((id) => id.trim()))
       .pipe(HumanIdList),
     mode: GroupModeSchema.describe('all: starts every human would list; any: starts at least one would list'),
-    date_from: LocalDate,
-    date_to: LocalDate,
+    date_from: LocalDate.optional(),
+    date_to: LocalDate.optional(),
+    when: WhenText.optional(),
     duration: SlotsQuerySchema.innerType().shape.duration,
   })
-  .superRefine(checkDateRange);
+  .superRefine((query, ctx) => checkWindow(query, ctx, checkDateRange));
 
 export type GroupSlotsQuery = z.infer<typeof GroupSlotsQuerySchema>;
 
@@ -86,6 +90,7 @@ export const GroupSlotsResponseSchema = z.object({
   timezone: z.string().describe("The first human's timezone, in which date_from and date_to were read"),
   duration: z.number().int().describe('Minutes, as requested'),
   mode: GroupModeSchema,
+  interpreted_as: InterpretedAsSchema.optional(),
 });
 
 export type GroupSlotsResponse = z.infer<typeof GroupSlotsResponseSchema>;

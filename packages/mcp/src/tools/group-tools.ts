@@ -8,6 +8,7 @@ import { shapeOf } from '../schema-shapes.js';
 import { asTool, ok } from '../tool-result.js';
 import { zoneLookup } from '../zones.js';
 import { describeBooking, localBooking } from './booking-tools.js';
+import { whenInput } from './suggestion-tools.js';
 
 const { starts_at, duration, attendee_name, attendee_email, metadata } = shapeOf(CreateBookingBodySchema);
 const humanIds = HumanIdList.describe('The humans (1-20, distinct); dates are local to the first one');
@@ -19,15 +20,17 @@ export function registerGroupTools(server: McpServer, client: Humantime): void {
     {
       title: 'Find open slots across several humans',
       description:
-        'Lists starts for several humans at once between two LOCAL dates of the FIRST human (inclusive, at most 62). mode=all: times every ' +
+        'Lists starts for several humans at once between two LOCAL dates of the FIRST human (inclusive, at most 62), or inside a plain-English ' +
+        'window (when; confirm the interpreted_as it returns). mode=all: times every ' +
         'human is free (a meeting with all of them); mode=any: times at least one is free, each naming the free human_ids (round robin). ' +
         "Each slot gives starts_at (UTC, pass it unchanged to book_several_humans) and starts_at_local in the first human's zone. " +
         'Refusals: NOT_FOUND (a human id), INVALID_DURATION (a human does not offer it), VALIDATION_ERROR.',
       inputSchema: {
         human_ids: humanIds,
         mode,
-        date_from: LocalDate.describe("First local date (YYYY-MM-DD) in the first human's zone"),
-        date_to: LocalDate.describe('Last local date, inclusive'),
+        date_from: LocalDate.optional().describe("First local date (YYYY-MM-DD) in the first human's zone (or give when)"),
+        date_to: LocalDate.optional().describe('Last local date, inclusive'),
+        when: whenInput,
         duration: z.number().int().min(1).describe('Meeting length in minutes; every human must offer it'),
       },
       annotations: { readOnlyHint: true },
@@ -38,7 +41,9 @@ export function registerGroupTools(server: McpServer, client: Humantime): void {
         const slots = found.slots.map((s) => ({ ...s, starts_at_local: formatLocal(s.starts_at, found.timezone) }));
         const text =
           slots.length === 0
-            ? `No ${query.mode === 'all' ? 'common' : 'open'} ${query.duration}-minute slots ${query.date_from}..${query.date_to}. Widen the dates.`
+            ? `No ${query.mode === 'all' ? 'common' : 'open'} ${query.duration}-minute slots ${
+                found.interpreted_as ? `${found.interpreted_as.date_from}..${found.interpreted_as.date_to}` : `${query.date_from}..${query.date_to}`
+              }. Widen the window.`
             : `${slots.length} ${query.mode === 'all' ? 'common' : 'open'} slots (${found.timezone}):\n` +
               slots.map((s) => `${s.starts_at_local} (${s.starts_at})${query.mode === 'any' ? ` free: ${s.human_ids.join(', ')}` : ''}`).join('\n');
         return ok({ ...found, slots }, text);

@@ -6,6 +6,7 @@ import { formatLocal, wallTime } from '../local-time.js';
 import { shapeOf } from '../schema-shapes.js';
 import { asTool, ok } from '../tool-result.js';
 import { inLocalWindow, localWindowShape } from './local-window.js';
+import { whenInput } from './suggestion-tools.js';
 
 export function localSlot(slot: Slot, timezone: string) {
   return {
@@ -22,22 +23,28 @@ export function registerSlotTools(server: McpServer, client: Humantime): void {
     {
       title: "Find a human's open slots",
       description:
-        "Lists bookable starts for one human between two LOCAL dates (the human's own calendar, inclusive, at most 62 dates), optionally only " +
+        "Lists bookable starts for one human between two LOCAL dates (the human's own calendar, inclusive, at most 62 dates) or inside a " +
+        'plain-English window (when, e.g. "tomorrow afternoon"; confirm the interpreted_as it returns), optionally only ' +
         'within a local time-of-day window (earliest_time/latest_time, HH:MM) and on some weekdays. Results are grouped by local day; each slot ' +
         'gives starts_at (UTC, pass it unchanged to book_slot) and starts_at_local (the wall time the human sees). Do not convert time zones ' +
         'yourself. Refusals: NOT_FOUND, INVALID_DURATION (the message lists allowed durations), VALIDATION_ERROR.',
       inputSchema: {
         ...shapeOf(HumanPathParamsSchema),
-        date_from: LocalDate.describe("First local date (YYYY-MM-DD) in the human's zone"),
-        date_to: LocalDate.describe('Last local date, inclusive'),
+        date_from: LocalDate.optional().describe("First local date (YYYY-MM-DD) in the human's zone (or give when)"),
+        date_to: LocalDate.optional().describe('Last local date, inclusive'),
+        when: whenInput,
         duration: z.number().int().min(1).describe("Meeting length in minutes; one of the human's meeting_durations"),
         ...localWindowShape,
       },
       annotations: { readOnlyHint: true },
     },
-    ({ human_id, date_from, date_to, duration, ...window }) =>
+    ({ human_id, date_from, date_to, when, duration, ...window }) =>
       asTool(async () => {
-        const { slots, timezone } = await client.humans.slots(human_id, { date_from, date_to, duration });
+        const { slots, timezone, interpreted_as } = await client.humans.slots(human_id, { date_from, date_to, when, duration });
+        const range = interpreted_as
+          ? `${interpreted_as.date_from}..${interpreted_as.date_to} ${interpreted_as.from_time}-${interpreted_as.to_time}`
+          : `${date_from}..${date_to}`;
+        const read = interpreted_as ? `Read "${when}" as ${range} ${timezone}.\n` : '';
         const days: { date: string; weekday: string; slots: ReturnType<typeof localSlot>[] }[] = [];
         for (const slot of slots.filter((s) => inLocalWindow(s, timezone, window))) {
           const w = wallTime(slot.starts_at, timezone);
@@ -48,12 +55,12 @@ export function registerSlotTools(server: McpServer, client: Humantime): void {
         const count = days.reduce((n, d) => n + d.slots.length, 0);
         const text =
           count === 0
-            ? `No open ${duration}-minute slots ${date_from}..${date_to} in ${timezone} for that window. Widen the dates or times.`
-            : `${count} open ${duration}-minute slots (${timezone}):\n` +
+            ? `${read}No open ${duration}-minute slots ${range} in ${timezone} for that window. Widen the dates or times.`
+            : `${read}${count} open ${duration}-minute slots (${timezone}):\n` +
               days
                 .map((d) => `${d.weekday} ${d.date}: ${d.slots.map((s) => `${wallTime(s.starts_at, timezone).time} (${s.starts_at})`).join(', ')}`)
                 .join('\n');
-        return ok({ human_id, timezone, duration, days, count }, text);
+        return ok({ human_id, timezone, duration, days, count, ...(interpreted_as ? { interpreted_as } : {}) }, text);
       }),
   );
 

@@ -54,6 +54,7 @@ export const human = {
     booking_horizon_days: null,
     slot_interval: null,
     max_bookings_per_day: null,
+    preferred_hours: null,
   },
   created_at: '2026-11-01T10:00:00Z',
   updated_at: '2026-11-01T10:00:00Z',

@@ -39,6 +39,7 @@ export function snapshotJson(p: { dateFrom: string; dateTo: string; busyFrom: st
   'booking_horizon_days', h.booking_horizon_days,
   'slot_interval', h.slot_interval,
   'max_bookings_per_day', h.max_bookings_per_day,
+  'preferred_hours', h.preferred_hours,
   'overrides', COALESCE((
     SELECT json_agg(json_build_object(
       'kind', o.kind, 'start_date', to_char(o.start_date, 'YYYY-MM-DD'), 'end_date', to_char(o.end_date, 'YYYY-MM-DD'),
@@ -74,6 +75,8 @@ export interface SnapshotRow {
   booking_horizon_days: number | null;
   slot_interval: number | null;
   max_bookings_per_day: number | null;
+  /** Only ranks suggestions: [{weekdays, start, end}], or null. */
+  preferred_hours: { weekdays: number[]; start: string; end: string }[] | null;
   day_counts: Record<string, number>;
   overrides: { kind: 'block' | 'open'; start_date: string; end_date: string; start_time: string | null; end_time: string | null; weekdays: number[] | null }[];
   /** [start, end, expires_at] in epoch ms; expires_at is null for a booking's claim. */

@@ -1,4 +1,5 @@
-import type { Availability, Human, SetAvailabilityBody } from '@humantime/contract';
+import type { Availability, Human, PreferredHoursWindow, SetAvailabilityBody } from '@humantime/contract';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Human as HumanRow } from '../../generated/prisma/client.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 
@@ -14,7 +15,13 @@ export function availabilityView(row: HumanRow): Availability {
     booking_horizon_days: row.bookingHorizonDays,
     slot_interval: row.slotInterval,
     max_bookings_per_day: row.maxBookingsPerDay,
+    preferred_hours: preferredHoursOf(row.preferredHours),
   };
+}
+
+/** The stored preferred hours (written only by availabilityColumns, in the wire shape). */
+export function preferredHoursOf(stored: Prisma.JsonValue): PreferredHoursWindow[] | null {
+  return Array.isArray(stored) ? (stored as unknown as PreferredHoursWindow[]) : null;
 }
 
 export function humanView(row: HumanRow): Human {
@@ -46,5 +53,9 @@ export function availabilityColumns(a: SetAvailabilityBody) {
     bookingHorizonDays: a.booking_horizon_days ?? null,
     slotInterval: a.slot_interval ?? null,
     maxBookingsPerDay: a.max_bookings_per_day ?? null,
+    // Weekdays sorted for stable output, as working_days; an empty list means no preference.
+    preferredHours: a.preferred_hours?.length
+      ? a.preferred_hours.map((w) => ({ weekdays: [...w.weekdays].sort((x, y) => x - y), start: w.start, end: w.end }))
+      : Prisma.DbNull,
   };
 }

@@ -1,4 +1,4 @@
-import type { DailyBookingCounts, Interval, OverrideRule, SchedulingRules, WeeklySchedule } from '@humantime/slot-engine';
+import type { DailyBookingCounts, Interval, OverrideRule, PreferredHours, SchedulingRules, WeeklySchedule } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
 import { withinStorableYears } from '../../lib/timestamps.js';
 import { EARLIEST_OFFSET, LATEST_OFFSET, selectSnapshots, type SnapshotRow } from '../../db/tables/schedule-snapshots.js';
@@ -13,6 +13,8 @@ export interface ScheduleSnapshot {
   rules: SchedulingRules;
   /** Confirmed bookings per local date, from the counters the database enforces. */
   bookingsPerDay: DailyBookingCounts;
+  /** When the human would rather meet (ranks suggestions only); null = no preference. */
+  preferredHours: PreferredHours[] | null;
 }
 
 /** The UTC dates that can hold the local date of `instant` in any zone (offsets -12 h..+14 h). */
@@ -107,6 +109,7 @@ export function readSnapshot(raw: SnapshotRow | string): TimedSnapshot {
     busy: row.busy.filter(([, , expires]) => expires === null).map(([start, end]) => ({ start, end })),
     rules: schedulingRules(row),
     bookingsPerDay: row.day_counts,
+    preferredHours: row.preferred_hours,
   };
   const holds = row.busy.filter(([, , expires]) => expires !== null) as [number, number, number][];
   return {

@@ -1,9 +1,11 @@
-import type { GroupSlot, GroupSlotsQuery, GroupSlotsResponse } from '@humantime/contract';
-import { addDays, localDateOf } from '@humantime/slot-engine';
+import type { GroupMode, GroupSlotsQuery, GroupSlotsResponse } from '@humantime/contract';
+import { addDays, localDateOf, type SuggestionCandidate } from '@humantime/slot-engine';
 import { timestampOf } from '../../lib/timestamps.js';
 import type { Schedules, SchedulesRequest } from '../schedule/cached-schedules.js';
 import { pickGroup } from '../schedule/load-group.js';
+import type { ScheduleSnapshot } from '../schedule/load-schedule.js';
 import { groupDurationRefusal } from './group-duration.js';
+import { datesToRead, insideWindow, windowOf, type QueryWindow } from './query-window.js';
 import { slotsOf } from './slots-of.js';
 
 /**
@@ -14,51 +16,81 @@ import { slotsOf } from './slots-of.js';
 const WIDEN_DAYS = 2;
 
 /** What GET /v1/slots reads: every human's schedule, two dates wider on each side. */
-export const groupSlotsRead = (query: Pick<GroupSlotsQuery, 'human_ids' | 'date_from' | 'date_to'>): SchedulesRequest => ({
-  humanIds: query.human_ids,
-  dateFrom: addDays(query.date_from, -WIDEN_DAYS),
-  dateTo: addDays(query.date_to, WIDEN_DAYS),
+export const groupSlotsRead = (humanIds: readonly string[], dates: { dateFrom: string; dateTo: string }): SchedulesRequest => ({
+  humanIds,
+  dateFrom: addDays(dates.dateFrom, -WIDEN_DAYS),
+  dateTo: addDays(dates.dateTo, WIDEN_DAYS),
 });
 
+/** A group's snapshots, in the order asked, read in one statement and checked for the duration. */
+export async function readGroup(
+  schedules: (request: SchedulesRequest) => Promise<Schedules>,
+  query: { humanIds: readonly string[]; duration: number; dates: { dateFrom: string; dateTo: string } },
+  now: Date,
+): Promise<ScheduleSnapshot[]> {
+  const found = await schedules(groupSlotsRead(query.humanIds, query.dates));
+  const humans = pickGroup(new Map([...found].map(([id, snapshot]) => [id, snapshot.at(now)])), query.humanIds);
+  const refusal = groupDurationRefusal(query.humanIds, humans, query.duration);
+  if (refusal) throw refusal;
+  return humans;
+}
+
+export interface GroupStartsQuery {
+  humanIds: readonly string[];
+  mode: GroupMode;
+  duration: number;
+  /** Local dates of the first human, inclusive. */
+  dateFrom: string;
+  dateTo: string;
+}
+
 /**
- * GET /v1/slots: the starts of several humans, read in one statement, each human's list from
- * the same slot engine as GET /v1/humans/{id}/slots, then intersected (all) or joined (any)
- * by start instant. Dates are the first human's local dates.
+ * The starts of several humans over the first human's local dates: each human's list from the
+ * same slot engine as GET /v1/humans/{id}/slots, then intersected (all) or joined (any) by
+ * start instant, sorted. `humans` are the snapshots of `humanIds`, in that order.
+ */
+export function groupStarts(humans: readonly ScheduleSnapshot[], query: GroupStartsQuery, now: Date): SuggestionCandidate[] {
+  const zone = humans[0]!.timezone;
+  const byStart = new Map<number, { end: number; free: string[] }>();
+  humans.forEach((human, index) => {
+    const first = index === 0;
+    const from = first ? query.dateFrom : addDays(query.dateFrom, -WIDEN_DAYS);
+    const to = first ? query.dateTo : addDays(query.dateTo, WIDEN_DAYS);
+    for (const slot of slotsOf(human, from, to, query.duration, now)) {
+      const local = localDateOf(zone, slot.start);
+      if (local < query.dateFrom || local > query.dateTo) continue;
+      const entry = byStart.get(slot.start) ?? { end: slot.end, free: [] };
+      entry.free.push(query.humanIds[index]!);
+      byStart.set(slot.start, entry);
+    }
+  });
+  return [...byStart.entries()]
+    .filter(([, entry]) => query.mode === 'any' || entry.free.length === query.humanIds.length)
+    .sort(([a], [b]) => a - b)
+    .map(([start, entry]) => ({ start, end: entry.end, humanIds: entry.free }));
+}
+
+/**
+ * GET /v1/slots: the group's starts over date_from..date_to, or inside `when`, both read in the
+ * first human's zone.
  */
 export async function listGroupSlots(
   schedules: (request: SchedulesRequest) => Promise<Schedules>,
   query: GroupSlotsQuery,
   now: Date,
 ): Promise<GroupSlotsResponse> {
-  const ids = query.human_ids;
-  const read = groupSlotsRead(query);
-  const { dateFrom, dateTo } = read;
-  const found = await schedules(read);
-  const humans = pickGroup(new Map([...found].map(([id, snapshot]) => [id, snapshot.at(now)])), ids);
-  const refusal = groupDurationRefusal(ids, humans, query.duration);
-  if (refusal) throw refusal;
+  const humanIds = query.human_ids;
+  const humans = await readGroup(schedules, { humanIds, duration: query.duration, dates: datesToRead(query, now) }, now);
   const zone = humans[0]!.timezone;
-
-  const byStart = new Map<number, { end: number; free: string[] }>();
-  humans.forEach((human, index) => {
-    const first = index === 0;
-    const slots = slotsOf(human, first ? query.date_from : dateFrom, first ? query.date_to : dateTo, query.duration, now);
-    for (const slot of slots) {
-      const local = localDateOf(zone, slot.start);
-      if (local < query.date_from || local > query.date_to) continue;
-      const entry = byStart.get(slot.start) ?? { end: slot.end, free: [] };
-      entry.free.push(ids[index]!);
-      byStart.set(slot.start, entry);
-    }
-  });
-
-  const slots: GroupSlot[] = [...byStart.entries()]
-    .filter(([, entry]) => query.mode === 'any' || entry.free.length === ids.length)
-    .sort(([a], [b]) => a - b)
-    .map(([start, entry]) => ({
-      starts_at: timestampOf(start),
-      ends_at: timestampOf(entry.end),
-      human_ids: entry.free,
-    }));
-  return { slots, timezone: zone, duration: query.duration, mode: query.mode };
+  const window: QueryWindow = windowOf(query, zone, now);
+  const starts = groupStarts(humans, { humanIds, mode: query.mode, duration: query.duration, dateFrom: window.dateFrom, dateTo: window.dateTo }, now);
+  return {
+    slots: starts
+      .filter((slot) => insideWindow(window, slot.start))
+      .map((slot) => ({ starts_at: timestampOf(slot.start), ends_at: timestampOf(slot.end), human_ids: [...slot.humanIds] })),
+    timezone: zone,
+    duration: query.duration,
+    mode: query.mode,
+    ...(window.when ? { interpreted_as: window.when.interpretedAs } : {}),
+  };
 }

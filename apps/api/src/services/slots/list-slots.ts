@@ -4,13 +4,13 @@ import { timestampOf } from '../../lib/timestamps.js';
 import { invalidDuration } from '../bookings/refusal.js';
 import type { Schedules, SchedulesRequest } from '../schedule/cached-schedules.js';
 import { keepAnswer } from './slots-answers.js';
+import { datesToRead, insideWindow, windowOf } from './query-window.js';
 import { expiringSlotsOf } from './slots-of.js';
 
 /** What GET /v1/humans/{id}/slots reads: the human's schedule over the asked local dates. */
-export const slotsRead = (humanId: string, query: Pick<SlotsQuery, 'date_from' | 'date_to'>): SchedulesRequest => ({
+export const slotsRead = (humanId: string, dates: { dateFrom: string; dateTo: string }): SchedulesRequest => ({
   humanIds: [humanId],
-  dateFrom: query.date_from,
-  dateTo: query.date_to,
+  ...dates,
 });
 
 /**
@@ -24,16 +24,20 @@ export async function listSlots(
   query: SlotsQuery,
   now: Date,
 ): Promise<SlotsResponse> {
-  const timed = (await schedules(slotsRead(humanId, query))).get(humanId);
+  const timed = (await schedules(slotsRead(humanId, datesToRead(query, now)))).get(humanId);
   const snapshot = timed?.at(now);
   if (!timed || !snapshot) throw notFound('Human');
   if (!snapshot.meetingDurations.includes(query.duration)) throw invalidDuration(snapshot.meetingDurations);
-  const { slots, unchangedUntil } = expiringSlotsOf(snapshot, query.date_from, query.date_to, query.duration, now);
+  const window = windowOf(query, snapshot.timezone, now);
+  const { slots, unchangedUntil } = expiringSlotsOf(snapshot, window.dateFrom, window.dateTo, query.duration, now);
   const answer: SlotsResponse = {
-    slots: slots.map((s) => ({ starts_at: timestampOf(s.start), ends_at: timestampOf(s.end) })),
+    slots: slots.filter((s) => insideWindow(window, s.start)).map((s) => ({ starts_at: timestampOf(s.start), ends_at: timestampOf(s.end) })),
     timezone: snapshot.timezone,
     duration: query.duration,
+    ...(window.when ? { interpreted_as: window.when.interpretedAs } : {}),
   };
+  // A `when` answer depends on the words and on today: it is not the duration's kept answer.
+  if (window.when) return answer;
   // Serialized as Express's res.json serializes it (no replacer, no spaces).
   keepAnswer(timed, query.duration, {
     body: Buffer.from(JSON.stringify(answer)),

@@ -1,0 +1,17 @@
+import { contract } from '@humantime/contract';
+import { initServer } from '@ts-rest/express';
+import { schedulesFor } from '../http/authenticate.js';
+import type { ServiceDeps } from '../services/deps.js';
+import type { CachedSchedules } from '../services/schedule/cached-schedules.js';
+import { listSuggestions } from '../services/suggestions/list-suggestions.js';
+
+const s = initServer();
+
+export function suggestionsRouter({ clock }: ServiceDeps, schedules: CachedSchedules) {
+  return s.router(contract.suggestions, {
+    list: async ({ query, res }) => ({
+      status: 200,
+      body: await listSuggestions(schedulesFor(res, schedules), query, clock()),
+    }),
+  });
+}

@@ -1,0 +1,69 @@
+import type { InterpretedAs } from '@humantime/contract';
+import { addDays, localWindowSpan, readWhen, startsInside, type LocalWindow } from '@humantime/slot-engine';
+import type { Interval } from '@humantime/slot-engine';
+import { AppError } from '../../lib/app-error.js';
+
+/** The window fields every slots-like query has: dates, or `when` in their place (the contract checks which). */
+export interface WindowQuery {
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+  when?: string | undefined;
+}
+
+/**
+ * A query's window once its zone is known: local dates in `zone` and, for a `when`, the times
+ * of day its starts must fall in and the reading to echo as interpreted_as.
+ */
+export interface QueryWindow {
+  dateFrom: string;
+  dateTo: string;
+  zone: string;
+  when?: { window: LocalWindow; interpretedAs: InterpretedAs };
+}
+
+/**
+ * A `when` names local dates in a zone that is known only once the humans are read (in the
+ * same statement as the key), so the dates read are its reading in UTC, two dates wider on each
+ * side: a zone's local date is at most one date away from UTC's (offsets -12 h..+14 h), and
+ * the second date covers a reading that itself moves a day ("tomorrow" just before midnight).
+ */
+const WHEN_READ_MARGIN_DAYS = 2;
+
+/** The local dates to read for a query before its zone is known. */
+export function datesToRead(query: WindowQuery, now: Date): { dateFrom: string; dateTo: string } {
+  if (query.when === undefined) return { dateFrom: query.date_from!, dateTo: query.date_to! };
+  const reading = read(query.when, now, 'UTC');
+  return { dateFrom: addDays(reading.date_from, -WHEN_READ_MARGIN_DAYS), dateTo: addDays(reading.date_to, WHEN_READ_MARGIN_DAYS) };
+}
+
+/** The query's window read in `zone` (the human's, or the attendee's for suggestions). */
+export function windowOf(query: WindowQuery, zone: string, now: Date): QueryWindow {
+  if (query.when === undefined) return { dateFrom: query.date_from!, dateTo: query.date_to!, zone };
+  const interpretedAs = read(query.when, now, zone);
+  const window: LocalWindow = {
+    dateFrom: interpretedAs.date_from,
+    dateTo: interpretedAs.date_to,
+    fromTime: interpretedAs.from_time,
+    toTime: interpretedAs.to_time,
+    timezone: interpretedAs.timezone,
+  };
+  return { dateFrom: window.dateFrom, dateTo: window.dateTo, zone, when: { window, interpretedAs } };
+}
+
+/** Whether a listed start is inside the window (always, without a `when`: the dates chose it). */
+export function insideWindow(window: QueryWindow, start: number): boolean {
+  return !window.when || startsInside(window.when.window, start);
+}
+
+/** The instants the window covers: its dates in its zone, narrowed to the `when`'s times. */
+export function windowSpan(window: QueryWindow): Interval {
+  return localWindowSpan(
+    window.when?.window ?? { dateFrom: window.dateFrom, dateTo: window.dateTo, fromTime: '00:00', toTime: '24:00', timezone: window.zone },
+  );
+}
+
+function read(text: string, now: Date, timezone: string): InterpretedAs {
+  const reading = readWhen(text, { now, timezone });
+  if (!reading.ok) throw new AppError('VALIDATION_ERROR', `Invalid request: when: ${reading.message}`);
+  return reading.window;
+}

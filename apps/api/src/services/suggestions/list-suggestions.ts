@@ -1,0 +1,47 @@
+import type { SuggestionsQuery, SuggestionsResponse } from '@humantime/contract';
+import { localDateOf, rankSuggestions } from '@humantime/slot-engine';
+import { timestampOf } from '../../lib/timestamps.js';
+import type { Schedules, SchedulesRequest } from '../schedule/cached-schedules.js';
+import { groupStarts, readGroup } from '../slots/list-group-slots.js';
+import { datesToRead, insideWindow, windowOf, windowSpan } from '../slots/query-window.js';
+
+/**
+ * GET /v1/suggestions: the group's listed starts (as GET /v1/slots lists them) inside the
+ * window, ranked by the slot engine's score (rankSuggestions). Dates are the first human's;
+ * a `when` is read in attendee_timezone when given, else in the first human's zone.
+ */
+export async function listSuggestions(
+  schedules: (request: SchedulesRequest) => Promise<Schedules>,
+  query: SuggestionsQuery,
+  now: Date,
+): Promise<SuggestionsResponse> {
+  const humanIds = query.human_ids;
+  const humans = await readGroup(schedules, { humanIds, duration: query.duration, dates: datesToRead(query, now) }, now);
+  const dayZone = humans[0]!.timezone;
+  const window = windowOf(query, query.when !== undefined && query.attendee_timezone ? query.attendee_timezone : dayZone, now);
+  const span = windowSpan(window);
+  const dates = { dateFrom: localDateOf(dayZone, span.start), dateTo: localDateOf(dayZone, span.end - 1) };
+  const candidates = groupStarts(humans, { humanIds, mode: query.mode, duration: query.duration, ...dates }, now).filter((slot) =>
+    insideWindow(window, slot.start),
+  );
+  const ranked = rankSuggestions({
+    candidates,
+    window: span,
+    dayZone,
+    ...(query.attendee_timezone ? { attendeeZone: query.attendee_timezone } : {}),
+    humans: new Map(
+      humans.map((human, index) => [humanIds[index]!, { timezone: human.timezone, preferredHours: human.preferredHours, busy: human.busy }]),
+    ),
+    limit: query.limit,
+  });
+  return {
+    data: ranked.map((s) => ({
+      starts_at: timestampOf(s.start),
+      ends_at: timestampOf(s.end),
+      human_ids: [...s.humanIds],
+      score: s.score,
+      reasons: s.reasons,
+    })),
+    ...(window.when ? { interpreted_as: window.when.interpretedAs } : {}),
+  };
+}
