@@ -58,7 +58,7 @@ export function computeSlotsWithExpiry(q: SlotQuery): ExpiringSlots {
   for (const b of widenBusy(q.busy, q.rules)) if (b.end > from && b.start < to) taken.push(b);
 
   const bounds = bookingWindow(q.now, q.rules);
-  const { slots, nextBeyondHorizon } = sweepGrid(windows, unionOf(taken), length, step, bounds);
+  const { slots, nextBeyondHorizon } = sweepGrid(windows, unionOf(taken), { length, step }, bounds);
   // The first slot leaves once now passes it or the notice reaches it; the first start past
   // the horizon joins once the horizon reaches it.
   const leaves = slots.length > 0 ? slots[0]!.start - (bounds.earliest - bounds.now) : Number.POSITIVE_INFINITY;

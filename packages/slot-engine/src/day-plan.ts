@@ -24,15 +24,15 @@ export interface DayPlan {
  * day's rules can touch it, so checkBooking needs to rebuild just the start's day.
  */
 export function planDay(rules: Rules, clock: ZoneClock, day: number): DayPlan {
-  const from = clock.dayStart(day);
-  const to = clock.dayStart(day + 1);
+  const span = { from: clock.dayStart(day), to: clock.dayStart(day + 1) };
   return {
-    windows: toInstants(openMinutesOn(rules, day), clock, day, from, to),
-    blocks: toInstants(blockedMinutesOn(rules, day), clock, day, from, to),
+    windows: toInstants(openMinutesOn(rules, day), clock, day, span),
+    blocks: toInstants(blockedMinutesOn(rules, day), clock, day, span),
   };
 }
 
-function toInstants(ranges: MinuteRange[], clock: ZoneClock, day: number, from: number, to: number): Interval[] {
+/** The day's minute ranges as instants, held to the day's span [from, to). */
+function toInstants(ranges: MinuteRange[], clock: ZoneClock, day: number, { from, to }: { from: number; to: number }): Interval[] {
   const out: Interval[] = [];
   for (const r of ranges) {
     const start = Math.max(from, clock.toInstant(day, r.start));

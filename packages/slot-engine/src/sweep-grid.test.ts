@@ -5,7 +5,7 @@ import { sweepGrid as sweep } from './sweep-grid.js';
 
 // The rule-free grid: step = length, only "after now" bounds it.
 const sweepGrid = (windows: Interval[], taken: Interval[], length: number, now: number) =>
-  sweep(windows, taken, length, length, bookingWindow(now, undefined));
+  sweep(windows, taken, { length, step: length }, bookingWindow(now, undefined));
 
 const w = (start: number, end: number) => ({ start, end });
 
@@ -31,11 +31,11 @@ describe('sweepGrid', () => {
 
   it('steps by slot_interval and honours notice and horizon', () => {
     const bounds = { now: 0, earliest: 25, latest: 70 };
-    expect(sweep([w(0, 100)], [w(40, 45)], 20, 10, bounds).slots.map((s) => s.start)).toEqual([50, 60, 70]);
-    const free = sweep([w(0, 100)], [], 20, 10, bounds);
+    expect(sweep([w(0, 100)], [w(40, 45)], { length: 20, step: 10 }, bounds).slots.map((s) => s.start)).toEqual([50, 60, 70]);
+    const free = sweep([w(0, 100)], [], { length: 20, step: 10 }, bounds);
     expect(free.slots.map((s) => s.start)).toEqual([30, 40, 50, 60, 70]);
     // 80 is the first start the horizon leaves out that still fits the window.
     expect(free.nextBeyondHorizon).toBe(80);
-    expect(sweep([w(0, 85)], [], 20, 10, bounds).nextBeyondHorizon).toBe(Number.POSITIVE_INFINITY);
+    expect(sweep([w(0, 85)], [], { length: 20, step: 10 }, bounds).nextBeyondHorizon).toBe(Number.POSITIVE_INFINITY);
   });
 });

@@ -3,7 +3,7 @@ import { firstEndingAfter } from './intervals.js';
 import type { Interval } from './types.js';
 
 /**
- * Walks each window's grid (slots of `length`, starts `step` apart) with plain numbers: a slot
+ * Walks each window's grid (slots of `grid.length`, starts `grid.step` apart) with plain numbers: a slot
  * survives when it lies inside the booking window (after now, past the notice, within the
  * horizon) and meets no taken interval. `taken` must be sorted and disjoint (see unionOf);
  * the pointer into it only moves forward within a window, so a query costs O(slots + taken)
@@ -13,8 +13,7 @@ import type { Interval } from './types.js';
 export function sweepGrid(
   windows: readonly Interval[],
   taken: readonly Interval[],
-  length: number,
-  step: number,
+  { length, step }: { length: number; step: number },
   bounds: BookingWindow,
 ): SweptGrid {
   const slots: Interval[] = [];

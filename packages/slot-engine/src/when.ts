@@ -215,26 +215,26 @@ function read(text: string, t: Today): Reading {
   const week = /^(this|next) week(?: (.*))?$/.exec(bare) ?? /^(?:the )?week (after next)(?: (.*))?$/.exec(bare);
   if (week) {
     const monday = t.today - (isoWeekday(t.today) - 1) + (week[1] === 'this' ? 0 : week[1] === 'next' ? 7 : 14);
-    const times = readPhrase(week[2] ?? '', t, part, bound, true);
+    const times = readPhrase(week[2] ?? '', t, { part, bound, timesOnly: true });
     if (!times.ok) return times;
     return { ...times, from: monday, to: monday + 6 };
   }
   const weekend = /^(?:(this|next) )?weekend(?: (.*))?$/.exec(bare);
   if (weekend) {
     const saturday = t.today - (isoWeekday(t.today) - 1) + 5 + (weekend[1] === 'next' ? 7 : 0);
-    const times = readPhrase(weekend[2] ?? '', t, part, bound, true);
+    const times = readPhrase(weekend[2] ?? '', t, { part, bound, timesOnly: true });
     if (!times.ok) return times;
     return { ...times, from: saturday, to: saturday + 1 };
   }
   const weekOf = /^week of (.+)$/.exec(bare);
   if (weekOf) {
-    const around = readPhrase(weekOf[1] ?? '', t, part, bound, false);
+    const around = readPhrase(weekOf[1] ?? '', t, { part, bound, timesOnly: false });
     if (!around.ok) return around;
     if (around.to !== around.from) return { ok: false, reason: '"the week of" takes one day' };
     const monday = around.from - (isoWeekday(around.from) - 1);
     return { ...around, from: monday, to: monday + 6 };
   }
-  return readPhrase(rest, t, part, bound, false);
+  return readPhrase(rest, t, { part, bound, timesOnly: false });
 }
 
 function stripLeadingFiller(text: string): string {
@@ -244,7 +244,11 @@ function stripLeadingFiller(text: string): string {
 }
 
 /** A day (or range of days) and times, read by chrono; `text` has no part of day left in it. */
-function readPhrase(text: string, t: Today, part: PartOfDay | null, bound: Bound | null, timesOnly: boolean): Reading {
+function readPhrase(
+  text: string,
+  t: Today,
+  { part, bound, timesOnly }: { part: PartOfDay | null; bound: Bound | null; timesOnly: boolean },
+): Reading {
   const results = text === '' ? [] : chrono.casual.parse(text, t.noon);
 
   const [first, second] = results;

@@ -86,12 +86,12 @@ function build(s: BookingStatement): { text: string; values: unknown[] } {
      units AS (SELECT ${ensure('count(*) = 1', 'QUOTA_SLOW')} AS ok FROM quota),
      ${
        s.clearExpiredHolds
-         ? `${expiredHoldsDeleteCtes(p, s.booking.organizationId, [s.booking.humanId], s.now, 'units')},
+         ? `${expiredHoldsDeleteCtes(p, { organizationId: s.booking.organizationId, humanIds: [s.booking.humanId], now: s.now, after: 'units' })},
      cleared AS (SELECT count(*) AS holds FROM expired_claims),`
          : `cleared AS (SELECT 0 AS holds FROM units),`
      }
      booking AS (${bookingInsert(p, s.booking, 'key_ok, units, cleared')} RETURNING id),
-     claim AS (${timeClaimInsert(p, s.booking.organizationId, s.booking.humanId, s.booking.id, s.claim, 'booking')} RETURNING 1),
+     claim AS (${timeClaimInsert(p, { organizationId: s.booking.organizationId, humanId: s.booking.humanId, bookingId: s.booking.id, range: s.claim }, 'booking')} RETURNING 1),
      day AS (${dayCountUpsert(p, s.dayCount, 'claim')} RETURNING 1),
      day_ok AS (SELECT ${ensure('EXISTS (SELECT FROM day)', 'SLOT_UNAVAILABLE')} AS ok),
      ${eventWithDeliveriesCtes(p, s.event, 'day_ok')},

@@ -21,11 +21,11 @@ export async function openEmbedded(dataDir: string | undefined, onStatement: Sto
       await pglite.exec(sql);
     },
   };
-  return withMigrations(
-    'embedded',
+  return withMigrations({
+    kind: 'embedded',
     db,
-    session.query,
-    (fn, commits) =>
+    sql: session.query,
+    transaction: (fn, commits) =>
       pglite.transaction(async (tx) => {
         const result = await fn({
           query: async (text, params) => (await tx.query(text, params)).rows as never[],
@@ -36,11 +36,11 @@ export async function openEmbedded(dataDir: string | undefined, onStatement: Sto
         if (commits && !commits(result)) await tx.rollback();
         return result;
       }),
-    async (fn) => fn(session),
-    async () => {
+    withSession: async (fn) => fn(session),
+    close: async () => {
       await db.$disconnect();
       await pglite.close();
     },
     changes,
-  );
+  });
 }

@@ -149,11 +149,11 @@ export function openServer(databaseUrl: string, options: StoreOptions): Store {
       client.release(lost);
     }
   };
-  const store = withMigrations(
-    'postgres',
+  const store = withMigrations({
+    kind: 'postgres',
     db,
-    sqlOn(pool),
-    (fn, commits) =>
+    sql: sqlOn(pool),
+    transaction: (fn, commits) =>
       withClient(async (session) => {
         await session.exec('BEGIN');
         try {
@@ -165,14 +165,13 @@ export function openServer(databaseUrl: string, options: StoreOptions): Store {
           throw error;
         }
       }),
-    withClient,
-    async () => {
+    withSession: withClient,
+    close: async () => {
       await db.$disconnect();
       await Promise.all([pool.end(), keyPool.end()]);
     },
-    undefined,
-    sqlOn(keyPool),
-  );
+    keySql: sqlOn(keyPool),
+  });
   // Both pools: the booking path's and the key statements'.
   const pools = [pool, keyPool];
   const sum = (count: (p: pg.Pool) => number) => pools.reduce((n, p) => n + count(p), 0);

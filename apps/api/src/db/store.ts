@@ -94,16 +94,10 @@ export interface StoreOptions {
   onStatement?: ((text: string) => void) | undefined;
 }
 
-export function withMigrations(
-  kind: Store['kind'],
-  db: Db,
-  sql: Sql,
-  transaction: Store['transaction'],
-  withSession: Store['withSession'],
-  close: () => Promise<void>,
-  changes?: StoreChanges,
-  keySql?: Sql,
-): Store {
+/** What a store is made of; withMigrations adds `migrate` and `ready` (and `keySql` is `sql` unless given). */
+export type StoreParts = Pick<Store, 'kind' | 'db' | 'sql' | 'transaction' | 'withSession' | 'close' | 'changes'> & { keySql?: Sql };
+
+export function withMigrations({ kind, db, sql, transaction, withSession, close, changes, keySql }: StoreParts): Store {
   let migrations: Migration[] | undefined;
   const load = async () => (migrations ??= await readMigrations());
   return {

@@ -37,7 +37,7 @@ function write(req: Request, res: Response, value: string, maxAgeSeconds: number
 }
 
 /** The cookie lives until the session's absolute expiry; idle expiry is the server's call. */
-export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date, now: Date) {
+export function setSessionCookie(req: Request, res: Response, { token, expiresAt }: { token: string; expiresAt: Date }, now: Date) {
   write(req, res, token, Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)));
 }
 

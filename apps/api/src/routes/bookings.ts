@@ -3,7 +3,7 @@ import { initServer } from '@ts-rest/express';
 import type { ServerInferResponses } from '@ts-rest/core';
 import { organizationOf, schedulesFor } from '../http/authenticate.js';
 import type { ServiceDeps } from '../services/deps.js';
-import type { CachedSchedules } from '../services/schedule/cached-schedules.js';
+import type { BookingDates, CachedSchedules } from '../services/schedule/cached-schedules.js';
 import { bookingCalendar } from '../services/bookings/booking-calendar.js';
 import { cancelBooking } from '../services/bookings/cancel-booking.js';
 import { createBooking } from '../services/bookings/create-booking.js';
@@ -18,10 +18,11 @@ export function bookingsRouter(deps: ServiceDeps, schedules: CachedSchedules) {
   return s.router(contract.bookings, {
     create: async ({ body, headers, res }) => {
       const org = organizationOf(res);
-      const outcome = await createBooking(deps, org, body, headers['idempotency-key'], {
+      const reads = {
         read: schedulesFor(res, schedules),
-        remembered: (humanId, dates) => schedules.remembered(org.id, humanId, dates),
-      });
+        remembered: (humanId: string, dates: BookingDates) => schedules.remembered(org.id, humanId, dates),
+      };
+      const outcome = await createBooking({ ...deps, schedules: reads }, org, body, headers['idempotency-key']);
       // A replayed response is one this route produced earlier, so it is one of its
       // declared responses; the stored JSON just lost that type on the way through the DB.
       return outcome as ServerInferResponses<typeof contract.bookings.create>;
@@ -39,7 +40,11 @@ export function bookingsRouter(deps: ServiceDeps, schedules: CachedSchedules) {
       body: await cancelBooking(deps, organizationOf(res).id, params.booking_id),
     }),
     reschedule: async ({ params, body, headers, res }) => {
-      const outcome = await rescheduleBooking(deps, organizationOf(res).id, params.booking_id, body, headers['idempotency-key']);
+      const outcome = await rescheduleBooking(deps, organizationOf(res).id, {
+        bookingId: params.booking_id,
+        body,
+        idempotencyKey: headers['idempotency-key'],
+      });
       // As for create: a replayed response is one this route produced earlier.
       return outcome as ServerInferResponses<typeof contract.bookings.reschedule>;
     },

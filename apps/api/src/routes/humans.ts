@@ -56,7 +56,7 @@ export function humansRouter({ store, clock }: ServiceDeps, schedules: CachedSch
     }),
     check: async ({ params, query, res }) => ({
       status: 200,
-      body: await checkStart(store.sql, organizationOf(res).id, params.human_id, query, clock()),
+      body: await checkStart({ store, clock }, organizationOf(res).id, params.human_id, query),
     }),
     time: async ({ params, res }) => ({
       status: 200,

@@ -42,8 +42,7 @@ async function attemptOnce(
   fetchImpl: typeof globalThis.fetch,
   url: string,
   init: RequestInit,
-  timeoutMs: number,
-  callerSignal: AbortSignal | undefined,
+  { timeoutMs, callerSignal }: { timeoutMs: number; callerSignal: AbortSignal | undefined },
 ): Promise<Attempt> {
   if (callerSignal?.aborted) return { kind: 'aborted', error: callerSignal.reason };
   const controller = new AbortController();
@@ -119,7 +118,7 @@ export function createFetcher(settings: HttpSettings) {
     const init: RequestInit = { method, headers, body: args.body ?? null };
 
     for (let retry = 0; ; retry += 1) {
-      const attempt = await attemptOnce(fetchImpl, url, init, timeoutMs, signal);
+      const attempt = await attemptOnce(fetchImpl, url, init, { timeoutMs, callerSignal: signal });
       const attempts = plural(retry + 1);
       let error: HumantimeError;
       let outcome: AttemptOutcome;

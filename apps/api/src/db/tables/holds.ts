@@ -65,7 +65,10 @@ export async function deleteLiveHold(query: Sql, organizationId: string, holdId:
  * row), the delete joins it, so it runs after that CTE (the atomic booking statement's lock
  * order: its quota shard before anything of the human's).
  */
-export function expiredHoldsDeleteCtes(p: Params, organizationId: string, humanIds: readonly string[], now: Date, after?: string): string {
+export function expiredHoldsDeleteCtes(
+  p: Params,
+  { organizationId, humanIds, now, after }: { organizationId: string; humanIds: readonly string[]; now: Date; after?: string },
+): string {
   return `expired_holds AS (
        DELETE FROM holds${after ? ` USING ${after}` : ''}
         WHERE holds.organization_id = ${p.ref(organizationId, 'uuid')} AND holds.human_id = ANY(${p.ref(`{${humanIds.join(',')}}`, 'uuid[]')})
@@ -83,7 +86,7 @@ export function expiredHoldsDeleteCtes(p: Params, organizationId: string, humanI
  */
 export async function deleteExpiredHolds(query: Sql, organizationId: string, humanIds: readonly string[], now: Date): Promise<void> {
   const p = new Params();
-  await query(`WITH ${expiredHoldsDeleteCtes(p, organizationId, humanIds, now)} SELECT count(*) FROM expired_claims`, p.values);
+  await query(`WITH ${expiredHoldsDeleteCtes(p, { organizationId, humanIds, now })} SELECT count(*) FROM expired_claims`, p.values);
 }
 
 /**

@@ -6,20 +6,33 @@ import type { Sql } from '../sql.js';
 
 type Range = { start: number; end: number };
 
+/** A claim on a human's time: its buffered range. */
+interface Claim {
+  organizationId: string;
+  humanId: string;
+  range: Range;
+}
+
+/** A confirmed booking's claim. */
+export type BookingClaim = Claim & { bookingId: string };
+
+/** A live hold's claim, until the hold expires. */
+export type HoldClaim = Claim & { holdId: string; expiresAt: Date };
+
 /**
  * The INSERT of a booking's claim on its buffered range, as a fragment of a statement (with
  * `from`, selected from that CTE's row); 23P01 (or 40P01) when it meets another claim.
  */
-export function timeClaimInsert(p: Params, organizationId: string, humanId: string, bookingId: string, range: Range, from?: string): string {
+export function timeClaimInsert(p: Params, { organizationId, humanId, bookingId, range }: BookingClaim, from?: string): string {
   return `INSERT INTO time_claims (organization_id, human_id, booking_id, starts_at, ends_at)
      SELECT ${p.ref(organizationId, 'uuid')}, ${p.ref(humanId, 'uuid')}, ${p.ref(bookingId, 'uuid')},
             ${p.ref(new Date(range.start).toISOString(), 'timestamptz')}, ${p.ref(new Date(range.end).toISOString(), 'timestamptz')}${from ? ` FROM ${from}` : ''}`;
 }
 
 /** Claims a booking's buffered range (see timeClaimInsert). */
-export async function insertTimeClaim(query: Sql, organizationId: string, humanId: string, bookingId: string, range: Range) {
+export async function insertTimeClaim(query: Sql, claim: BookingClaim) {
   const p = new Params();
-  await query(timeClaimInsert(p, organizationId, humanId, bookingId, range), p.values);
+  await query(timeClaimInsert(p, claim), p.values);
 }
 
 export async function deleteTimeClaim(query: Sql, organizationId: string, bookingId: string) {
@@ -28,14 +41,7 @@ export async function deleteTimeClaim(query: Sql, organizationId: string, bookin
 }
 
 /** Claims a hold's buffered range until it expires; 23P01 (or 40P01) when it meets another claim. */
-export async function insertHoldClaim(
-  query: Sql,
-  organizationId: string,
-  humanId: string,
-  holdId: string,
-  range: Range,
-  expiresAt: Date,
-) {
+export async function insertHoldClaim(query: Sql, { organizationId, humanId, holdId, range, expiresAt }: HoldClaim) {
   const p = new Params();
   await query(
     `INSERT INTO time_claims (organization_id, human_id, hold_id, starts_at, ends_at, expires_at)

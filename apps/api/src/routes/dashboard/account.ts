@@ -16,13 +16,13 @@ export function accountRouter({ store: { db }, clock, config }: ServiceDeps) {
     signUp: async ({ body, req, res }) => {
       const now = clock();
       const started = await signUp(db, body, { open: config.dashboard.signup === 'open', now });
-      setSessionCookie(req, res, started.token, started.expiresAt, now);
+      setSessionCookie(req, res, started, now);
       return { status: 201, body: { ...started.session, api_key: started.apiKey } };
     },
     signIn: async ({ body, req, res }) => {
       const now = clock();
       const started = await signIn(db, body, now);
-      setSessionCookie(req, res, started.token, started.expiresAt, now);
+      setSessionCookie(req, res, started, now);
       return { status: 200, body: started.session };
     },
     signOut: async ({ req, res }) => {
@@ -35,7 +35,7 @@ export function accountRouter({ store: { db }, clock, config }: ServiceDeps) {
     acceptInvite: async ({ body, req, res }) => {
       const now = clock();
       const started = await acceptInvite(db, body, now);
-      setSessionCookie(req, res, started.token, started.expiresAt, now);
+      setSessionCookie(req, res, started, now);
       return { status: 200, body: started.session };
     },
   });

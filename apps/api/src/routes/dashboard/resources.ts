@@ -32,7 +32,7 @@ async function everyPage<T>(list: (query: ListQuery) => Promise<Page<T>>): Promi
 
 /** Humans, bookings and webhooks through a session: the /v1 services, unchanged. */
 export function resourcesRouters(services: ServiceDeps) {
-  const { store, clock } = services;
+  const { store } = services;
   const { db } = store;
   const humans = s.router(dashboardContract.humans, {
     list: async ({ query, res }) => ({ status: 200, body: await listHumans(db, organizationOf(res).id, query) }),
@@ -44,7 +44,7 @@ export function resourcesRouters(services: ServiceDeps) {
     },
     getWeek: async ({ params, query, res }) => ({
       status: 200,
-      body: await humanWeek(store, organizationOf(res).id, params.human_id, query, clock()),
+      body: await humanWeek(services, organizationOf(res).id, params.human_id, query),
     }),
   });
   const bookings = s.router(dashboardContract.bookings, {

@@ -3,8 +3,9 @@ import { randomInt } from 'node:crypto';
 import { insertOveragePurchase, type QuotaUnit } from '../../db/tables/usage-periods.js';
 import { lockMonth, refillShards, SHARDS, type LockedMonth, type ShardUnit } from '../../db/tables/quota-shards.js';
 import { AppError } from '../../lib/app-error.js';
+import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
-import { PaymentFailedError, type PaymentProcessor } from './payment-processor.js';
+import { PaymentFailedError } from './payment-processor.js';
 import { billingPeriod, OVERAGE_PACK, PLAN_LIMITS } from './plans.js';
 
 /** The unit a booking of `org` made at `now` takes: this UTC month's counter, under the plan's limit. */
@@ -73,27 +74,26 @@ export function refilledMeanwhile(org: AuthedOrganization, now: Date, month: Loc
  */
 export async function consumeQuota(
   query: Sql,
-  processor: PaymentProcessor,
+  deps: Pick<ServiceDeps, 'paymentProcessor'>,
   org: AuthedOrganization,
-  now: Date,
-  month: LockedQuota,
+  { month, now }: { month: LockedQuota; now: Date },
 ): Promise<void> {
   const unit = quotaUnitOf(org, now);
   const used = month.used.reduce((a, b) => a + b, 0);
   if (used >= unit.quota + month.overagePacks * unit.packSize) {
     if (!buysOverage(org)) throw limitReached(org);
-    await buyPack(query, processor, org, unit, now);
+    await buyPack(query, deps, org, { unit, now });
     month.overagePacks += 1;
   }
   await refillShards(query, unit, month);
   month.used[0]! += 1;
 }
 
-async function buyPack(query: Sql, processor: PaymentProcessor, org: AuthedOrganization, unit: QuotaUnit, now: Date) {
+async function buyPack(query: Sql, deps: Pick<ServiceDeps, 'paymentProcessor'>, org: AuthedOrganization, { unit, now }: { unit: QuotaUnit; now: Date }) {
   const { key } = unit;
   let charge;
   try {
-    charge = await processor.charge(query, {
+    charge = await deps.paymentProcessor.charge(query, {
       organizationId: org.id,
       amountCents: OVERAGE_PACK.amountCents,
       currency: OVERAGE_PACK.currency,

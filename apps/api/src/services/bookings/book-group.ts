@@ -26,7 +26,7 @@ type GroupBody = CreateBookingBody & { human_ids: string[]; mode: 'all' | 'any' 
  * confirmed bookings on that local day (tie: the one listed first). Each booking takes a quota
  * unit and records its own booking.confirmed.
  */
-export async function bookGroup(query: Sql, deps: GroupDeps, org: AuthedOrganization, body: GroupBody, now: Date) {
+export async function bookGroup(query: Sql, deps: GroupDeps, org: AuthedOrganization, { body, now }: { body: GroupBody; now: Date }) {
   const ids = body.human_ids;
   const start = Date.parse(body.starts_at);
   // any: racing round-robin bookings of overlapping teams take turns, so each one counts the
@@ -72,7 +72,7 @@ export async function bookGroup(query: Sql, deps: GroupDeps, org: AuthedOrganiza
   for (const booking of made) {
     deliveries += await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
   }
-  for (let i = 0; i < made.length; i++) await consumeQuota(query, deps.paymentProcessor, org, now, quota);
+  for (let i = 0; i < made.length; i++) await consumeQuota(query, deps, org, { month: quota, now });
   const body201: CreatedBooking = body.mode === 'all' ? { ...made[0]!, group_bookings: made } : made[0]!;
   return { booking: body201, deliveries };
 }

@@ -1,6 +1,5 @@
 import { declineOf, runBookingStatement } from '../../db/booking-statement.js';
 import { isBookingConflict } from '../../db/prisma-errors.js';
-import type { Sql } from '../../db/sql.js';
 import { newBookingRow } from '../../db/tables/bookings.js';
 import { notFound, type AppError } from '../../lib/app-error.js';
 import { shardUnitOf } from '../billing/consume-quota.js';
@@ -78,14 +77,11 @@ export interface JudgedSchedule {
  * error that is not an answer (the database failing) is thrown.
  */
 export async function bookOneAtomically(
-  sql: Sql,
-  deps: Pick<ServiceDeps, 'onEventsCommitted'>,
+  deps: Pick<ServiceDeps, 'store' | 'onEventsCommitted'>,
   org: AuthedOrganization,
-  request: BookingRequest,
-  human: JudgedSchedule | undefined,
-  now: Date,
-  scope?: IdempotencyScope,
+  { request, human, now, scope }: { request: BookingRequest; human: JudgedSchedule | undefined; now: Date; scope: IdempotencyScope | undefined },
 ): Promise<AtomicBooking> {
+  const { sql } = deps.store;
   const early = human ? judgeStart(human.snapshot, request.start, request.durationMinutes, now) : notFound('Human');
   if (early) {
     if (human?.remembered) return JUDGE_AGAIN;

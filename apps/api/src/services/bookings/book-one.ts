@@ -21,13 +21,11 @@ export async function bookOne(
   query: Sql,
   deps: Pick<ServiceDeps, 'paymentProcessor'>,
   org: AuthedOrganization,
-  request: BookingRequest,
-  now: Date,
-  quota: LockedQuota,
+  { request, now, quota }: { request: BookingRequest; now: Date; quota: LockedQuota },
 ) {
   const booking = bookingView(await claimTime(query, request, now));
   const deliveries = await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
   // Last: the quota is the last of the booking checks.
-  await consumeQuota(query, deps.paymentProcessor, org, now, quota);
+  await consumeQuota(query, deps, org, { month: quota, now });
   return { booking, deliveries };
 }

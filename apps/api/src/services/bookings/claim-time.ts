@@ -94,7 +94,7 @@ export async function claimTimeOn(query: Sql, human: ScheduleSnapshot, b: Bookin
   const write = bookingWriteOf(human, b, now);
   try {
     const row = await insertBooking(query, write.row);
-    await insertTimeClaim(query, b.organizationId, b.humanId, write.row.id, write.claim);
+    await insertTimeClaim(query, { organizationId: b.organizationId, humanId: b.humanId, bookingId: write.row.id, range: write.claim });
     if (!(await countBookingOnDay(query, write.dayCount))) throw slotUnavailable();
     return row;
   } catch (error) {

@@ -40,16 +40,16 @@ const created = ({ booking, deliveries }: { booking: unknown; deliveries: number
 /** The booking transaction's work. */
 async function book(query: Sql, { deps, org, body, now }: Booking): Promise<Outcome> {
   // The contract allows exactly one of human_id and human_ids (with mode).
-  if (body.human_ids && body.mode) return created(await bookGroup(query, deps, org, { ...body, human_ids: body.human_ids, mode: body.mode }, now));
+  if (body.human_ids && body.mode) return created(await bookGroup(query, deps, org, { body: { ...body, human_ids: body.human_ids, mode: body.mode }, now }));
   const quota = await lockQuota(query, org, now);
-  return created(await bookOne(query, deps, org, requestOf(org, body), now, quota));
+  return created(await bookOne(query, deps, org, { request: requestOf(org, body), now, quota }));
 }
 
 /** The same for one human come from quota_slow, unless the month was refilled meanwhile. */
 async function bookUnlessRefilled(query: Sql, { deps, org, body, now }: Booking): Promise<Outcome | QuotaRefilled> {
   const quota = await lockQuota(query, org, now);
   if (refilledMeanwhile(org, now, quota)) return { kind: 'quota_refilled' };
-  return created(await bookOne(query, deps, org, requestOf(org, body), now, quota));
+  return created(await bookOne(query, deps, org, { request: requestOf(org, body), now, quota }));
 }
 
 const requestOf = (org: AuthedOrganization, body: CreateBookingBody): BookingRequest => ({
@@ -80,24 +80,27 @@ export interface BookingSchedules {
  * the cases the statement leaves over (a replay, a refill or a pack to buy, rules changing
  * under the booking): the booking transaction, where the bookings, their quota units, events and
  * deliveries and (with an Idempotency-Key) the replayable response commit together.
+ * `deps.schedules` is where the snapshot comes from: the route's cache-aware reads, else the
+ * store's, uncached.
  */
 export async function createBooking(
-  deps: BookingDeps,
+  deps: BookingDeps & { schedules?: BookingSchedules },
   org: AuthedOrganization,
   body: CreateBookingBody,
   idempotencyKey: string | undefined,
-  schedules: BookingSchedules = { read: schedulesReader(deps.store.sql, org.id) },
 ): Promise<StoredResponse> {
+  const schedules = deps.schedules ?? { read: schedulesReader(deps.store.sql, org.id) };
   const now = deps.clock();
   const booking: Booking = { deps, org, body, now };
-  const inTransaction = async () => (await runIdempotent(deps, org.id, idempotencyKey, body, now, (query) => book(query, booking))).response;
+  const keyed = { idempotencyKey, request: body, now };
+  const inTransaction = async () => (await runIdempotent(deps, org.id, keyed, (query) => book(query, booking))).response;
   if (!body.human_id) return inTransaction();
   const request = requestOf(org, body);
   const dates = candidateDates(request.start);
   const scope = scopeOf(org.id, idempotencyKey, body, now);
   const attempt = (human: TimedSnapshot | undefined, remembered: boolean) => {
     const judged = human && { snapshot: human.at(now), rulesVersion: human.rulesVersion, remembered, hasHolds: human.hasHolds };
-    return bookOneAtomically(deps.store.sql, deps, org, request, judged, now, scope);
+    return bookOneAtomically(deps, org, { request, human: judged, now, scope });
   };
   const atomically = async (): Promise<AtomicBooking> => {
     const kept = schedules.remembered?.(request.humanId, dates);
@@ -115,7 +118,7 @@ export async function createBooking(
     // pack) and the others, finding allowance once they hold the month's lock, go back to the
     // statement instead of each holding every shard for a whole transaction. Once only: a
     // second quota_slow stays in the transaction, so the booking always ends.
-    const slow = await runIdempotent<QuotaRefilled>(deps, org.id, idempotencyKey, body, now, (query) => bookUnlessRefilled(query, booking));
+    const slow = await runIdempotent<QuotaRefilled>(deps, org.id, keyed, (query) => bookUnlessRefilled(query, booking));
     if (slow.kind === 'done') return slow.response;
     answer = await atomically();
   }

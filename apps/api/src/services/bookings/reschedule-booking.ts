@@ -9,7 +9,7 @@ import { claimTime, releaseTime } from './claim-time.js';
 import type { StoredResponse } from './idempotency.js';
 import { runIdempotent } from './run-idempotent.js';
 
-async function move(query: Sql, organizationId: string, bookingId: string, body: RescheduleBookingBody, now: Date) {
+async function move(query: Sql, organizationId: string, { bookingId, body, now }: { bookingId: string; body: RescheduleBookingBody; now: Date }) {
   // The row lock orders a move against a concurrent cancel or move of the same booking:
   // the second one sees it cancelled.
   const old = await selectBookingForUpdate(query, organizationId, bookingId);
@@ -56,15 +56,13 @@ async function move(query: Sql, organizationId: string, bookingId: string, body:
 export async function rescheduleBooking(
   deps: Pick<ServiceDeps, 'store' | 'clock' | 'onEventsCommitted'>,
   organizationId: string,
-  bookingId: string,
-  body: RescheduleBookingBody,
-  idempotencyKey: string | undefined,
+  { bookingId, body, idempotencyKey }: { bookingId: string; body: RescheduleBookingBody; idempotencyKey: string | undefined },
 ): Promise<StoredResponse> {
   const now = deps.clock();
   // The key is bound to the route and the booking too, so reusing it elsewhere is refused.
   const request = { reschedule: bookingId, ...body };
-  const outcome = await runIdempotent(deps, organizationId, idempotencyKey, request, now, async (query) => {
-    const { booking, deliveries } = await move(query, organizationId, bookingId, body, now);
+  const outcome = await runIdempotent(deps, organizationId, { idempotencyKey, request, now }, async (query) => {
+    const { booking, deliveries } = await move(query, organizationId, { bookingId, body, now });
     return { kind: 'done', response: { status: 201, body: booking }, deliveries };
   });
   return outcome.response;

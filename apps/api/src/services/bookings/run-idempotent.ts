@@ -25,9 +25,7 @@ export interface Outcome {
 export async function runIdempotent<Withdrawn extends { kind: string } = never>(
   deps: Pick<ServiceDeps, 'store' | 'onEventsCommitted'>,
   organizationId: string,
-  idempotencyKey: string | undefined,
-  request: unknown,
-  now: Date,
+  { idempotencyKey, request, now }: { idempotencyKey: string | undefined; request: unknown; now: Date },
   work: (query: Sql) => Promise<Outcome | Withdrawn>,
 ): Promise<Outcome | Withdrawn> {
   const scope = scopeOf(organizationId, idempotencyKey, request, now);

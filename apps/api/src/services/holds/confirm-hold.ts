@@ -9,7 +9,7 @@ import { runIdempotent } from '../bookings/run-idempotent.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 
-async function confirm(query: Sql, deps: ConfirmDeps, org: AuthedOrganization, holdId: string, body: ConfirmHoldBody, now: Date) {
+async function confirm(query: Sql, deps: ConfirmDeps, org: AuthedOrganization, { holdId, body, now }: { holdId: string; body: ConfirmHoldBody; now: Date }) {
   // The month's quota first, before the hold's claim (and so its human's row) is touched.
   const quota = await lockQuota(query, org, now);
   // Deleting the hold (and, by cascade, its claim) first is what lets it not block its own
@@ -18,7 +18,7 @@ async function confirm(query: Sql, deps: ConfirmDeps, org: AuthedOrganization, h
   const held = await deleteLiveHold(query, org.id, holdId, now);
   if (!held) throw notFound('Hold');
   const request = { organizationId: org.id, humanId: held.humanId, start: held.startsAt.getTime(), durationMinutes: held.durationMinutes };
-  return bookOne(query, deps, org, { ...request, ...attendeeOf(body) }, now, quota);
+  return bookOne(query, deps, org, { request: { ...request, ...attendeeOf(body) }, now, quota });
 }
 
 type ConfirmDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;
@@ -30,15 +30,13 @@ type ConfirmDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'o
 export async function confirmHold(
   deps: ConfirmDeps,
   org: AuthedOrganization,
-  holdId: string,
-  body: ConfirmHoldBody,
-  idempotencyKey: string | undefined,
+  { holdId, body, idempotencyKey }: { holdId: string; body: ConfirmHoldBody; idempotencyKey: string | undefined },
 ): Promise<StoredResponse> {
   const now = deps.clock();
   // The key is bound to the route and the hold too, so reusing it elsewhere is refused.
   const request = { confirmHold: holdId, ...body };
-  const outcome = await runIdempotent(deps, org.id, idempotencyKey, request, now, async (query) => {
-    const { booking, deliveries } = await confirm(query, deps, org, holdId, body, now);
+  const outcome = await runIdempotent(deps, org.id, { idempotencyKey, request, now }, async (query) => {
+    const { booking, deliveries } = await confirm(query, deps, org, { holdId, body, now });
     return { kind: 'done', response: { status: 201, body: booking }, deliveries };
   });
   return outcome.response;

@@ -45,7 +45,13 @@ async function hold(query: Sql, organizationId: string, body: CreateHoldBody, no
   try {
     // The buffered range, as a booking of this time would claim, so confirming cannot be
     // refused for a buffer that a booking made meanwhile crept into.
-    await insertHoldClaim(query, organizationId, body.human_id, row.id, bufferedRange({ start, end }, human.rules), expiresAt);
+    await insertHoldClaim(query, {
+      organizationId,
+      humanId: body.human_id,
+      holdId: row.id,
+      range: bufferedRange({ start, end }, human.rules),
+      expiresAt,
+    });
   } catch (error) {
     if (isBookingConflict(error)) throw slotUnavailable();
     throw error;

@@ -1,7 +1,7 @@
 import type { HumanWeek, HumanWeekQuery } from '@humantime/contract/dashboard';
 import { addDays, localDateRangeToInterval } from '@humantime/slot-engine';
-import type { Store } from '../../db/open-store.js';
 import { bookingView } from '../bookings/booking-view.js';
+import type { ServiceDeps } from '../deps.js';
 import { schedulesReader } from '../schedule/load-schedule.js';
 import { listSlots } from '../slots/list-slots.js';
 import { findHuman } from './find-human.js';
@@ -14,12 +14,12 @@ const WEEK_DATES = 7;
  * the confirmed bookings that start within them.
  */
 export async function humanWeek(
-  store: Pick<Store, 'db' | 'sql'>,
+  { store, clock }: Pick<ServiceDeps, 'store' | 'clock'>,
   organizationId: string,
   humanId: string,
   query: HumanWeekQuery,
-  now: Date,
 ): Promise<HumanWeek> {
+  const now = clock();
   const human = await findHuman(store.db, organizationId, humanId);
   const weekEnd = addDays(query.week_start, WEEK_DATES - 1);
   const duration = query.duration ?? Math.min(...human.meetingDurations);

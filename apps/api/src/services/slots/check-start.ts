@@ -1,9 +1,9 @@
 import { MAX_CHECK_ALTERNATIVES, type CheckQuery, type CheckResult } from '@humantime/contract';
 import { localDateOf } from '@humantime/slot-engine';
-import type { Sql } from '../../db/sql.js';
 import { notFound } from '../../lib/app-error.js';
 import { toTimestamp, withinStorableYears } from '../../lib/timestamps.js';
 import { judgeStart } from '../bookings/judge-start.js';
+import type { ServiceDeps } from '../deps.js';
 import { loadSchedule, type ScheduleSnapshot } from '../schedule/load-schedule.js';
 import { slotsOf } from './slots-of.js';
 
@@ -27,14 +27,14 @@ const searchDay = (date: string, days: number) => utcDay(Date.parse(`${date}T00:
  * the time asked for.
  */
 export async function checkStart(
-  sql: Sql,
+  { store, clock }: Pick<ServiceDeps, 'store' | 'clock'>,
   organizationId: string,
   humanId: string,
   query: CheckQuery,
-  now: Date,
 ): Promise<CheckResult> {
+  const now = clock();
   const start = Date.parse(query.starts_at);
-  const human = await loadSchedule(sql, organizationId, humanId, utcDay(start - LOAD_DAYS * DAY), utcDay(start + LOAD_DAYS * DAY), now);
+  const human = await loadSchedule(store.sql, organizationId, humanId, utcDay(start - LOAD_DAYS * DAY), utcDay(start + LOAD_DAYS * DAY), now);
   if (!human) throw notFound('Human');
   const refusal = judgeStart(human, start, query.duration, now);
   if (!refusal) return { bookable: true, code: null, message: null, alternatives: [] };
