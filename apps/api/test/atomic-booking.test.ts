@@ -239,7 +239,7 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     const attempt = async (time: string, max: number | null, key?: string, rulesVersion?: string) => {
       const start = Date.parse(at(MONDAY, time));
       const { dateFrom, dateTo } = candidateDates(start);
-      const timed = (await loadTimedSchedules(store.sql, org.id, [humanId], dateFrom, dateTo)).get(humanId)!;
+      const timed = (await loadTimedSchedules(store.sql, org.id, { humanIds: [humanId], dateFrom, dateTo })).get(humanId)!;
       const human = timed.at(now);
       const request = { organizationId: org.id, humanId, start, durationMinutes: 30, attendeeName: 'A', attendeeEmail: null, metadata: {} };
       const write = bookingWriteOf(human, request, now);

@@ -36,7 +36,7 @@ export async function bookGroup(query: Sql, deps: GroupDeps, org: AuthedOrganiza
   if (body.mode === 'any') await lockHumans(query, org.id, ids);
   await deleteExpiredHolds(query, org.id, ids, now);
   const { dateFrom, dateTo } = candidateDates(start);
-  const humans = await loadGroup(query, org.id, ids, dateFrom, dateTo, now);
+  const humans = await loadGroup(query, org.id, { humanIds: ids, dateFrom, dateTo }, now);
   const durationRefusal = groupDurationRefusal(ids, humans, body.duration);
   if (durationRefusal) throw durationRefusal;
   const request = (humanId: string, groupId?: string): BookingRequest => ({

@@ -38,7 +38,7 @@ export async function claimTime(query: Sql, b: BookingRequest, now: Date): Promi
   // Expired holds go first, so the exclusion constraint below meets only live ones.
   await deleteExpiredHolds(query, b.organizationId, [b.humanId], now);
   const { dateFrom, dateTo } = candidateDates(b.start);
-  const human = await loadSchedule(query, b.organizationId, b.humanId, dateFrom, dateTo, now);
+  const human = await loadSchedule(query, b.organizationId, { humanId: b.humanId, dateFrom, dateTo }, now);
   if (!human) throw notFound('Human');
   return claimTimeOn(query, human, b, now);
 }

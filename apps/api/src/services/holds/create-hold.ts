@@ -16,7 +16,7 @@ async function hold(query: Sql, organizationId: string, body: CreateHoldBody, no
   await deleteExpiredHolds(query, organizationId, [body.human_id], now);
   const start = Date.parse(body.starts_at);
   const { dateFrom, dateTo } = candidateDates(start);
-  const human = await loadSchedule(query, organizationId, body.human_id, dateFrom, dateTo, now);
+  const human = await loadSchedule(query, organizationId, { humanId: body.human_id, dateFrom, dateTo }, now);
   if (!human) throw notFound('Human');
   // Held only if it would book now: the booking's own rule, in the booking's order.
   const refusal = judgeStart(human, start, body.duration, now);

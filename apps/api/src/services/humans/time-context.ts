@@ -32,7 +32,8 @@ export async function timeContext(
   const now = clock();
   const t = now.getTime();
   // The local dates of now and of now + 14 days lie between these, whatever the zone.
-  const human = await loadSchedule(store.sql, organizationId, humanId, candidateDates(t).dateFrom, candidateDates(t + OPEN_LOOKAHEAD).dateTo, now);
+  const dates = { dateFrom: candidateDates(t).dateFrom, dateTo: candidateDates(t + OPEN_LOOKAHEAD).dateTo };
+  const human = await loadSchedule(store.sql, organizationId, { humanId, ...dates }, now);
   if (!human) throw notFound('Human');
   const { timezone } = human;
 

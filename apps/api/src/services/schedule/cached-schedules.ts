@@ -1,14 +1,9 @@
 import type { Store, StoreChanges } from '../../db/open-store.js';
 import { readSchedules, type ScheduleRead, type VersionedSchedule } from '../../db/tables/api-key-lookup.js';
-import { loadTimedSchedules, readSnapshot, type TimedSnapshot } from './load-schedule.js';
+import { loadTimedSchedules, readSnapshot, type SchedulesRequest, type TimedSnapshot } from './load-schedule.js';
 import { ScheduleCache } from './schedule-cache.js';
 
-/** Which humans' schedules, over which local dates. */
-export interface SchedulesRequest {
-  humanIds: readonly string[];
-  dateFrom: string;
-  dateTo: string;
-}
+export type { SchedulesRequest };
 
 /** Found humans' snapshots by id; unknown, deleted and other organizations' humans are absent. */
 export type Schedules = Map<string, TimedSnapshot>;
@@ -115,7 +110,7 @@ function embeddedSchedules(sql: Store['sql'], changes: StoreChanges): CachedSche
         else missing.push(id);
       });
       if (missing.length === 0) return found;
-      const read = await loadTimedSchedules(sql, organizationId, missing, request.dateFrom, request.dateTo);
+      const read = await loadTimedSchedules(sql, organizationId, { ...request, humanIds: missing });
       for (const [id, snapshot] of read) {
         // Stamped with the count noted before the read: a write sent meanwhile makes it stale.
         const stamped = { ...snapshot, version };

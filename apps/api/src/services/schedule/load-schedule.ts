@@ -8,13 +8,22 @@ export interface ScheduleSnapshot {
   schedule: WeeklySchedule;
   meetingDurations: number[];
   overrides: OverrideRule[];
-  /** Each confirmed booking's own buffered range (its time claim). */
+  /** Each confirmed booking's own buffered range (its time claim), live holds, and calendar busy time. */
   busy: Interval[];
+  /** The part of `busy` read from the human's own calendars (a refusal there says so). */
+  calendarBusy: Interval[];
   rules: SchedulingRules;
   /** Confirmed bookings per local date, from the counters the database enforces. */
   bookingsPerDay: DailyBookingCounts;
   /** When the human would rather meet (ranks suggestions only); null = no preference. */
   preferredHours: PreferredHours[] | null;
+}
+
+/** Which humans' schedules, over which local dates. */
+export interface SchedulesRequest {
+  humanIds: readonly string[];
+  dateFrom: string;
+  dateTo: string;
 }
 
 /** The UTC dates that can hold the local date of `instant` in any zone (offsets -12 h..+14 h). */
@@ -32,12 +41,10 @@ export function candidateDates(instant: number): { dateFrom: string; dateTo: str
 export async function loadSchedule(
   sql: Sql,
   organizationId: string,
-  humanId: string,
-  dateFrom: string,
-  dateTo: string,
+  { humanId, dateFrom, dateTo }: { humanId: string; dateFrom: string; dateTo: string },
   now: Date,
 ): Promise<ScheduleSnapshot | undefined> {
-  return (await loadSchedules(sql, organizationId, [humanId], dateFrom, dateTo, now)).get(humanId);
+  return (await loadSchedules(sql, organizationId, { humanIds: [humanId], dateFrom, dateTo }, now)).get(humanId);
 }
 
 /**
@@ -47,24 +54,16 @@ export async function loadSchedule(
 export async function loadSchedules(
   sql: Sql,
   organizationId: string,
-  humanIds: readonly string[],
-  dateFrom: string,
-  dateTo: string,
+  request: SchedulesRequest,
   now: Date,
 ): Promise<Map<string, ScheduleSnapshot>> {
-  const found = await loadTimedSchedules(sql, organizationId, humanIds, dateFrom, dateTo);
+  const found = await loadTimedSchedules(sql, organizationId, request);
   return new Map([...found].map(([id, snapshot]) => [id, snapshot.at(now)]));
 }
 
 /** loadSchedules before choosing a `now`: snapshots that can be judged at any time (and cached). */
-export async function loadTimedSchedules(
-  sql: Sql,
-  organizationId: string,
-  humanIds: readonly string[],
-  dateFrom: string,
-  dateTo: string,
-): Promise<Map<string, TimedSnapshot>> {
-  const rows = await selectSnapshots(sql, organizationId, humanIds, dateFrom, dateTo);
+export async function loadTimedSchedules(sql: Sql, organizationId: string, request: SchedulesRequest): Promise<Map<string, TimedSnapshot>> {
+  const rows = await selectSnapshots(sql, organizationId, request);
   return new Map(rows.map((r) => [r.human_id, readSnapshot(r.snapshot)]));
 }
 
@@ -106,7 +105,11 @@ export function readSnapshot(raw: SnapshotRow | string): TimedSnapshot {
       endTime: o.end_time,
       weekdays: o.weekdays && o.weekdays.length > 0 ? o.weekdays : null,
     })),
-    busy: row.busy.filter(([, , expires]) => expires === null).map(([start, end]) => ({ start, end })),
+    busy: [
+      ...row.busy.filter(([, , expires]) => expires === null).map(([start, end]) => ({ start, end })),
+      ...row.calendar_busy.map(([start, end]) => ({ start, end })),
+    ],
+    calendarBusy: row.calendar_busy.map(([start, end]) => ({ start, end })),
     rules: schedulingRules(row),
     bookingsPerDay: row.day_counts,
     preferredHours: row.preferred_hours,
@@ -145,7 +148,4 @@ function schedulingRules(row: SnapshotRow): SchedulingRules {
 }
 
 /** Reads schedules straight from the store, uncached (for pages where speed is no concern). */
-export const schedulesReader =
-  (sql: Sql, organizationId: string) =>
-  (request: { humanIds: readonly string[]; dateFrom: string; dateTo: string }) =>
-    loadTimedSchedules(sql, organizationId, request.humanIds, request.dateFrom, request.dateTo);
+export const schedulesReader = (sql: Sql, organizationId: string) => (request: SchedulesRequest) => loadTimedSchedules(sql, organizationId, request);

@@ -34,7 +34,8 @@ export async function checkStart(
 ): Promise<CheckResult> {
   const now = clock();
   const start = Date.parse(query.starts_at);
-  const human = await loadSchedule(store.sql, organizationId, humanId, utcDay(start - LOAD_DAYS * DAY), utcDay(start + LOAD_DAYS * DAY), now);
+  const dates = { dateFrom: utcDay(start - LOAD_DAYS * DAY), dateTo: utcDay(start + LOAD_DAYS * DAY) };
+  const human = await loadSchedule(store.sql, organizationId, { humanId, ...dates }, now);
   if (!human) throw notFound('Human');
   const refusal = judgeStart(human, start, query.duration, now);
   if (!refusal) return { bookable: true, code: null, message: null, alternatives: [] };
@@ -51,7 +52,7 @@ export async function checkStart(
 
 function nearestSlots(human: ScheduleSnapshot, start: number, duration: number, now: Date) {
   const localDay = localDateOf(human.timezone, start);
-  const slots = slotsOf(human, searchDay(localDay, -SEARCH_DAYS), searchDay(localDay, SEARCH_DAYS), duration, now);
+  const slots = slotsOf(human, { dateFrom: searchDay(localDay, -SEARCH_DAYS), dateTo: searchDay(localDay, SEARCH_DAYS), durationMinutes: duration }, now);
   return slots
     .map((slot) => ({ slot, distance: Math.abs(slot.start - start) }))
     // Nearest first; of two equally near, the earlier.

@@ -56,7 +56,7 @@ export function groupStarts(humans: readonly ScheduleSnapshot[], query: GroupSta
     const first = index === 0;
     const from = first ? query.dateFrom : addDays(query.dateFrom, -WIDEN_DAYS);
     const to = first ? query.dateTo : addDays(query.dateTo, WIDEN_DAYS);
-    for (const slot of slotsOf(human, from, to, query.duration, now)) {
+    for (const slot of slotsOf(human, { dateFrom: from, dateTo: to, durationMinutes: query.duration }, now)) {
       const local = localDateOf(zone, slot.start);
       if (local < query.dateFrom || local > query.dateTo) continue;
       const entry = byStart.get(slot.start) ?? { end: slot.end, free: [] };

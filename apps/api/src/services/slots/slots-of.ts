@@ -1,17 +1,24 @@
 import { computeSlots, computeSlotsWithExpiry } from '@humantime/slot-engine';
 import type { ScheduleSnapshot } from '../schedule/load-schedule.js';
 
+/** Which slots: of this length, over local dates [dateFrom, dateTo]. */
+export interface SlotsAsked {
+  dateFrom: string;
+  dateTo: string;
+  durationMinutes: number;
+}
+
 /** The slot engine's starts for one human's snapshot over local dates [dateFrom, dateTo]. */
-export function slotsOf(human: ScheduleSnapshot, dateFrom: string, dateTo: string, durationMinutes: number, now: Date) {
-  return computeSlots(queryOf(human, dateFrom, dateTo, durationMinutes, now));
+export function slotsOf(human: ScheduleSnapshot, asked: SlotsAsked, now: Date) {
+  return computeSlots(queryOf(human, asked, now));
 }
 
 /** slotsOf, and until when time alone leaves them unchanged (computeSlotsWithExpiry). */
-export function expiringSlotsOf(human: ScheduleSnapshot, dateFrom: string, dateTo: string, durationMinutes: number, now: Date) {
-  return computeSlotsWithExpiry(queryOf(human, dateFrom, dateTo, durationMinutes, now));
+export function expiringSlotsOf(human: ScheduleSnapshot, asked: SlotsAsked, now: Date) {
+  return computeSlotsWithExpiry(queryOf(human, asked, now));
 }
 
-function queryOf(human: ScheduleSnapshot, dateFrom: string, dateTo: string, durationMinutes: number, now: Date) {
+function queryOf(human: ScheduleSnapshot, { dateFrom, dateTo, durationMinutes }: SlotsAsked, now: Date) {
   return {
     timezone: human.timezone,
     schedule: human.schedule,
