@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { staticUrlProblem } from '../../services/webhooks/check-webhook-url.js';
 import type { AddressResolver } from '../../lib/resolve-addresses.js';
-import { BlockedAddressError, guardedLookup } from './guarded-lookup.js';
+import { BlockedAddressError, guardedLookup } from '../../services/outbound/guarded-lookup.js';
 
 export interface WebhookRequest {
   url: string;

@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { resolveAddresses, type AddressResolver } from '../../lib/resolve-addresses.js';
-import { internalAddressKind } from '../../services/webhooks/internal-addresses.js';
+import { internalAddressKind } from '../webhooks/internal-addresses.js';
 
 /** Thrown into the socket when a name resolves to an internal address. */
 export class BlockedAddressError extends Error {
@@ -11,7 +11,8 @@ export class BlockedAddressError extends Error {
  * A `lookup` for http.request that resolves the name itself and refuses the connection when
  * any address is internal. The socket then connects to exactly the addresses checked here,
  * so a DNS answer that changes between registration and delivery (rebinding) cannot
- * smuggle a request into our network.
+ * smuggle a request into our network. Every outbound request to a customer-supplied URL
+ * (webhook deliveries, calendar reads) connects through it.
  */
 export function guardedLookup(resolve: AddressResolver = resolveAddresses): LookupFunction {
   return (hostname, options, callback) => {
