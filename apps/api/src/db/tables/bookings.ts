@@ -8,7 +8,8 @@ import type { Sql } from '../sql.js';
 /** A booking as the API reads it; local_date is bookkeeping for the daily counts only. */
 export type BookingRow = Omit<Booking, 'localDate'>;
 
-const BOOKING_COLUMNS = `id::text AS "id", organization_id::text AS "organizationId", human_id::text AS "humanId",
+/** The columns of a BookingRow, unqualified (select them from `bookings` alone). */
+export const BOOKING_COLUMNS = `id::text AS "id", organization_id::text AS "organizationId", human_id::text AS "humanId",
   starts_at AS "startsAt", ends_at AS "endsAt", duration_minutes AS "durationMinutes",
   attendee_name AS "attendeeName", attendee_email AS "attendeeEmail", status::text AS "status",
   metadata, created_at AS "createdAt", cancelled_at AS "cancelledAt",
