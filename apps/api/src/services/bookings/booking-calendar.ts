@@ -1,4 +1,4 @@
-import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator';
 import type { Sql } from '../../db/sql.js';
 import { selectBookingWithHuman, type CalendarRow } from '../../db/tables/bookings.js';
 import { notFound } from '../../lib/app-error.js';
@@ -18,13 +18,22 @@ export async function bookingCalendar(sql: Sql, organizationId: string, bookingI
   return calendarText(row);
 }
 
+/** The calendar's PRODID, for the booking's file and the human's feed alike. */
+export const CALENDAR_PROD_ID = { company: 'humantime', product: 'humantime', language: 'EN' };
+
 export function calendarText(row: CalendarRow): string {
+  const calendar = ical({ prodId: CALENDAR_PROD_ID, method: ICalCalendarMethod.REQUEST });
+  calendar.createEvent(bookingEvent(row));
+  return calendar.toString();
+}
+
+/**
+ * The booking's VEVENT: this file's and, for each booking, the human's subscription feed's
+ * (services/calendar-feeds), so both carry the same UID, SEQUENCE and text.
+ */
+export function bookingEvent(row: CalendarRow): ICalEventData {
   const cancelled = row.status === 'cancelled';
-  const calendar = ical({
-    prodId: { company: 'humantime', product: 'humantime', language: 'EN' },
-    method: ICalCalendarMethod.REQUEST,
-  });
-  calendar.createEvent({
+  return {
     id: row.icalUid,
     sequence: row.icalSequence,
     stamp: row.cancelledAt ?? row.createdAt,
@@ -45,6 +54,5 @@ export function calendarText(row: CalendarRow): string {
           },
         ]
       : [],
-  });
-  return calendar.toString();
+  };
 }
