@@ -4,6 +4,7 @@ import { DASHBOARD_API_PREFIX, dashboardContract } from '@humantime/contract/das
 import { createExpressEndpoints } from '@ts-rest/express';
 import express, { type Express } from 'express';
 import { authenticate, authenticateAdmin } from './http/authenticate.js';
+import { calendarFeedEndpoint } from './http/calendar-feed-endpoint.js';
 import { refuseCrossOrigin, requireSession } from './http/dashboard-guards.js';
 import { renderDocsPage } from './http/docs-page.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
@@ -21,6 +22,7 @@ import { dashboardRouter } from './routes/dashboard/index.js';
 import { v1Router } from './routes/v1.js';
 import { ledgerPaymentProcessor } from './services/billing/payment-processor.js';
 import type { ServiceDeps } from './services/deps.js';
+import { FEEDS_PATH } from './services/calendar-feeds/feed-token.js';
 import { apiKeyAuthentication } from './services/organizations/api-key-authentication.js';
 import { cachedSchedules } from './services/schedule/cached-schedules.js';
 
@@ -69,6 +71,8 @@ export function createApp(deps: AppDeps): Express {
   app.get('/docs', (_req, res) => {
     res.type('html').send(renderDocsPage(buildOpenApiDocument()));
   });
+  // A human's bookings for calendar apps: no API key, the secret token in the path is the credential.
+  app.get(`${FEEDS_PATH}/:token.ics`, calendarFeedEndpoint(services));
 
   // Authentication first on every /v1, /mcp and /admin/v1 path, before the body is even read.
   // On /v1 it also charges the key's rate limit and, for the slots routes, reads the

@@ -41,6 +41,8 @@ describe('contract', () => {
       'webhooks.retryDelivery POST /v1/webhooks/:webhook_id/deliveries/:delivery_id/retry',
       'usage.get GET /v1/usage',
       'events.list GET /v1/events',
+      'calendarFeed.create POST /v1/humans/:human_id/calendar-feed',
+      'calendarFeed.revoke DELETE /v1/humans/:human_id/calendar-feed',
     ]);
   });
 
@@ -79,6 +81,8 @@ describe('contract', () => {
       'webhooks.create': [201],
       'webhooks.delete': [204],
       'usage.get': [200],
+      'calendarFeed.create': [201],
+      'calendarFeed.revoke': [204],
     });
     for (const [name, statuses] of Object.entries(success)) expect(statuses, name).toHaveLength(1);
   });

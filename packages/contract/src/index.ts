@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { v1CommonResponses } from './common-responses.js';
 import { bookings } from './routes/bookings.js';
+import { calendarFeed } from './routes/calendar-feed.js';
 import { events } from './routes/events.js';
 import { holds } from './routes/holds.js';
 import { humans } from './routes/humans.js';
@@ -22,7 +23,7 @@ const c = initContract();
  */
 export const contract = withWellFormedStrings(
   c.router(
-    { humans, overrides, slots, suggestions, bookings, holds, webhooks, usage, events },
+    { humans, overrides, slots, suggestions, bookings, holds, webhooks, usage, events, calendarFeed },
     {
       pathPrefix: '/v1',
       strictStatusCodes: true,
@@ -52,5 +53,6 @@ export * from './schemas/event.js';
 export * from './schemas/check.js';
 export * from './schemas/time.js';
 export * from './schemas/webhook.js';
+export * from './schemas/calendar-feed.js';
 export * from './schemas/usage.js';
 export * from './schemas/plan.js';

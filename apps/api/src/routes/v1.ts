@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/express';
 import type { ServiceDeps } from '../services/deps.js';
 import type { CachedSchedules } from '../services/schedule/cached-schedules.js';
 import { bookingsRouter } from './bookings.js';
+import { calendarFeedRouter } from './calendar-feed.js';
 import { eventsRouter } from './events.js';
 import { holdsRouter } from './holds.js';
 import { humansRouter } from './humans.js';
@@ -30,5 +31,6 @@ export function v1Router(deps: ServiceDeps, schedules: CachedSchedules) {
     webhooks: webhooksRouter(deps),
     usage: usageRouter(deps),
     events: eventsRouter(deps),
+    calendarFeed: calendarFeedRouter(deps),
   });
 }
