@@ -7,6 +7,7 @@ import { isDatabaseUnavailable, unavailableCause } from '../db/unavailable.js';
 import { AppError } from '../lib/app-error.js';
 import type { Logger } from '../lib/logger.js';
 import { bodyUnread } from './json-body.js';
+import { loggedPath } from './request-context.js';
 
 interface Refusal {
   code: AnyErrorCode;
@@ -109,14 +110,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (!result && isDatabaseUnavailable(err)) {
       // A restart or failover, not a bug: one short line, no stack, and a retryable answer.
       logger.warn(
-        { request_id: res.locals.requestId, method: req.method, path: req.originalUrl.split('?')[0], cause: unavailableCause(err) },
+        { request_id: res.locals.requestId, method: req.method, path: loggedPath(req.originalUrl.split('?')[0]!), cause: unavailableCause(err) },
         'database unavailable',
       );
       result = DATABASE_UNAVAILABLE;
     }
     if (!result) {
       logger.error(
-        { err, request_id: res.locals.requestId, method: req.method, path: req.originalUrl.split('?')[0] },
+        { err, request_id: res.locals.requestId, method: req.method, path: loggedPath(req.originalUrl.split('?')[0]!) },
         'unhandled error',
       );
       result = refusal('INTERNAL_ERROR', 'Something went wrong on our side. It was logged; retry later.');

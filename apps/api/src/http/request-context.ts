@@ -4,6 +4,9 @@ import { requestLineWriter, type Logger } from '../lib/logger.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** A calendar feed's path is its secret (calendar-feed-endpoint.ts): logged without the token. */
+const FEED_PATH = /^\/feeds\/[^/]+$/i;
+
 /**
  * Gives every request an id (the caller's X-Request-Id when sane, else a new one), echoes
  * it on the response, and writes one structured log line when the response is finished.
@@ -22,7 +25,7 @@ export function requestContext(logger: Logger): RequestHandler {
         request_id: requestId,
         method: req.method,
         // The path only: query strings are the caller's and are not ours to keep.
-        path: req.originalUrl.split('?')[0]!,
+        path: loggedPath(req.originalUrl.split('?')[0]!),
         status: res.statusCode,
         duration_ms: Math.round(durationMs * 100) / 100,
         organization_id: (res.locals.organization as { id?: string } | undefined)?.id ?? null,
@@ -30,4 +33,9 @@ export function requestContext(logger: Logger): RequestHandler {
     });
     next();
   };
+}
+
+/** The request's path as logs may keep it. */
+export function loggedPath(path: string): string {
+  return FEED_PATH.test(path) ? '/feeds/[token].ics' : path;
 }
