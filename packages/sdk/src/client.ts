@@ -1,6 +1,7 @@
 import { createApiClient } from './http/api-client.js';
 import { DEFAULTS, type HumantimeOptions } from './options.js';
 import { BookingsResource } from './resources/bookings.js';
+import { CalendarFeedResource } from './resources/calendar-feed.js';
 import { EventsResource } from './resources/events.js';
 import { HoldsResource } from './resources/holds.js';
 import { HumansResource } from './resources/humans.js';
@@ -53,6 +54,8 @@ export class Humantime {
   readonly usage: UsageResource;
   /** The feed of booking events, for catching up without webhooks. */
   readonly events: EventsResource;
+  /** A human's bookings as a secret subscription URL for calendar apps. */
+  readonly calendarFeed: CalendarFeedResource;
 
   constructor(options: HumantimeOptions) {
     if (typeof options?.apiKey !== 'string' || options.apiKey.trim() === '') {
@@ -87,5 +90,6 @@ export class Humantime {
     this.webhooks = new WebhooksResource(api);
     this.usage = new UsageResource(api);
     this.events = new EventsResource(api);
+    this.calendarFeed = new CalendarFeedResource(api);
   }
 }

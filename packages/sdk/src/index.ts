@@ -14,6 +14,7 @@ export type { BookFirstAvailableParams } from './resources/book-first-available.
 export type { WebhooksResource } from './resources/webhooks.js';
 export type { UsageResource } from './resources/usage.js';
 export type { EventsResource } from './resources/events.js';
+export type { CalendarFeedResource } from './resources/calendar-feed.js';
 export type { ListPromise } from './paging/list-promise.js';
 
 export {

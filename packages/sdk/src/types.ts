@@ -152,6 +152,12 @@ export type DeliveryAttempt = C.DeliveryAttempt;
  */
 export type Usage = C.Usage;
 /**
+ * Answer of `calendarFeed.create`: the secret subscription URL (shown only this once) and since when it is active.
+ * @example
+ * const { url, created_at }: CalendarFeed = await client.calendarFeed.create(humanId);
+ */
+export type CalendarFeed = C.CalendarFeed;
+/**
  * "free", "starter" or "growth".
  * @example
  * const plan: Plan = (await client.usage.get()).plan;
