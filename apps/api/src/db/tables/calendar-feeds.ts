@@ -91,7 +91,6 @@ export async function selectFeedContent(query: Sql, tokenHash: string, since: Da
        ) b ON true
       ORDER BY b."startsAt", b."id"`,
     p.values,
-    'calendar_feed_content',
   );
   const [first] = rows;
   if (!first) return undefined;
