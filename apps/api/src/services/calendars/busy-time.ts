@@ -7,8 +7,12 @@ import { DAY_MS, type ZoneClock } from './zone-clock.js';
 
 /** Reasons kept for skipped events: enough to tell a person what is wrong, not a log. */
 const KEPT_REASONS = 5;
-/** Recurrence steps (generated occurrences, ical.js iterator steps) allowed per instance. */
-const STEPS_PER_INSTANCE = 10;
+/**
+ * Recurrence work allowed per instance allowed (recurrence.ts weighs it): 2,000,000 for
+ * 100,000 instances, a second or two of ical.js steps at most, and far more than a calendar of
+ * ordinary series uses.
+ */
+const STEPS_PER_INSTANCE = 20;
 
 /** An event that cannot be read; it is skipped and counted, the rest of the calendar is read. */
 class EventProblem extends Error {}

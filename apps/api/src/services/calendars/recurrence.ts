@@ -3,8 +3,13 @@ import { DAY_MS, wallMs } from './zone-clock.js';
 
 /** Steps an ical.js iterator may take without finding an occurrence before its rule is given up. */
 const STEPS_PER_OCCURRENCE = 50_000;
+/**
+ * What one ical.js iterator step costs against the budget, where a step of the weekly and
+ * daily arithmetic below costs 1: about what each takes in time.
+ */
+const ICAL_STEP_COST = 10;
 
-/** Occurrences generated (or iterator steps taken) in one read; shared by every series. */
+/** Recurrence work left in one read, shared by every series, so that no feed can keep a process busy. */
 export interface StepBudget {
   left: number;
 }
@@ -23,6 +28,8 @@ export interface SeriesStarts {
   lo: number;
   hi: number;
   budget: StepBudget;
+  /** Every rule through ical.js (tests compare the two paths). */
+  icalOnly?: boolean;
 }
 
 const WEEKDAYS: Record<string, number> = { SU: 0, MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6 };
@@ -37,8 +44,9 @@ const PERIOD_MS: Record<string, number> = {
   WEEKLY: 7 * DAY_MS,
 };
 
-function spend(budget: StepBudget): void {
-  if (--budget.left < 0) throw new BudgetExhausted('instance budget exhausted');
+function spend(budget: StepBudget, cost = 1): void {
+  budget.left -= cost;
+  if (budget.left < 0) throw new BudgetExhausted('recurrence budget spent');
 }
 
 /**
@@ -52,14 +60,16 @@ function spend(budget: StepBudget): void {
  * two paths is speed: ical.js allocates several objects per step, about 7 µs an occurrence,
  * which alone would take a thousand weekly series over a year past the read's budget.
  *
- * A rule without COUNT starts near `lo` rather than at DTSTART when its period is fixed
- * (SECONDLY to WEEKLY): moved by whole periods, it generates the same occurrences there.
+ * A series starts near `lo` rather than at DTSTART when its period is fixed: moved by whole
+ * periods, a rule generates the same occurrences there. The arithmetic here also counts the
+ * occurrences it skips, so COUNT still holds; ical.js is moved only for rules without COUNT
+ * (SECONDLY to WEEKLY).
  */
 export function seriesStarts(series: SeriesStarts): number[] {
   const out: number[] = [];
   for (const rule of series.rules) {
     const until = series.untilOf(rule);
-    if (!fastRule(rule, series, until, out)) icalRule(rule, series, until, out);
+    if (series.icalOnly || !fastRule(rule, series, until, out)) icalRule(rule, series, until, out);
   }
   out.sort((a, b) => a - b);
   let kept = 0;
@@ -114,7 +124,9 @@ function fastRule(rule: ICAL.Recur, series: SeriesStarts, until: number | null, 
 
   if (rule.freq === 'DAILY') {
     const allowed = weekdays ? new Set(weekdays) : null;
-    const first = count === null ? skippedPeriods(series.start, lo, interval * DAY_MS) : 0;
+    // Without BYDAY every period is one occurrence, so the skipped ones are counted exactly.
+    const first = count === null || !allowed ? skippedPeriods(series.start, lo, interval * DAY_MS) : 0;
+    if (!allowed) emitted = first;
     for (let k = first; ; k++) {
       const day = startDay + k * interval;
       if (allowed && !allowed.has(weekdayOf(day))) {
@@ -129,7 +141,9 @@ function fastRule(rule: ICAL.Recur, series: SeriesStarts, until: number | null, 
   const weekStartDay = (rule.wkst ?? ICAL.Time.MONDAY) - 1;
   const firstWeek = startDay - ((weekdayOf(startDay) - weekStartDay + 7) % 7);
   const offsets = [...new Set((weekdays ?? [weekdayOf(startDay)]).map((day) => (day - weekStartDay + 7) % 7))].sort((a, b) => a - b);
-  const first = count === null ? skippedPeriods(firstWeek * DAY_MS, lo, interval * 7 * DAY_MS) : 0;
+  const first = skippedPeriods(firstWeek * DAY_MS, lo, interval * 7 * DAY_MS);
+  // Occurrences in the skipped weeks: those of the first week on or after DTSTART, then all.
+  if (first > 0) emitted = offsets.filter((offset) => firstWeek + offset >= startDay).length + (first - 1) * offsets.length;
   for (let k = first; ; k++) {
     const week = firstWeek + k * interval * 7;
     for (const offset of offsets) {
@@ -160,7 +174,7 @@ function icalRule(rule: ICAL.Recur, series: SeriesStarts, until: number | null, 
   const check = iteratorSteps.check_contracting_rules.bind(iterator);
   iteratorSteps.check_contracting_rules = () => {
     if (++steps > STEPS_PER_OCCURRENCE) throw new RecurrenceError('its recurrence rule finds no occurrences');
-    spend(budget);
+    spend(budget, ICAL_STEP_COST);
     return check();
   };
   for (;;) {
