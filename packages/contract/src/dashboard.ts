@@ -20,12 +20,14 @@
  * - Invite links have the form `<base>/dashboard/accept-invite#token=<token>` (the token is
  *   in the fragment, so it never reaches a server log or a Referer); the page posts the
  *   token with the chosen password to /invites/accept.
- * - A full API key (sign-up, regenerate) and a webhook signing secret (add webhook) come in
- *   exactly one response; no route returns them again, so show them once with a copy button.
+ * - A full API key (sign-up, regenerate), a webhook signing secret (add webhook) and a
+ *   calendar subscription link (create or regenerate it) come in exactly one response; no
+ *   route returns them again, so show them once with a copy button.
  * Every error is the error envelope `{error: {code, message, status}}`; branch on `code`.
  */
 import { initContract } from '@ts-rest/core';
 import { account } from './dashboard/routes-account.js';
+import { calendarFeed, calendars } from './dashboard/routes-calendars.js';
 import { organization } from './dashboard/routes-organization.js';
 import { bookings, humans, webhooks } from './dashboard/routes-resources.js';
 import { dashboardCommonResponses } from './dashboard/errors.js';
@@ -39,7 +41,7 @@ export const SESSION_COOKIE_NAME = 'humantime_session';
 // Every request string behind the same rule as /v1 (no U+0000, well-formed Unicode).
 export const dashboardContract = withWellFormedStrings(
   c.router(
-    { account, organization, humans, bookings, webhooks },
+    { account, organization, humans, calendars, calendarFeed, bookings, webhooks },
     {
       pathPrefix: DASHBOARD_API_PREFIX,
       strictStatusCodes: true,

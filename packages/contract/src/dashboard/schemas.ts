@@ -153,6 +153,13 @@ export const HumanWeekSchema = z.object({
 
 export type HumanWeek = z.infer<typeof HumanWeekSchema>;
 
+/** Whether a human's calendar subscription link is active: never the link, which is shown once. */
+export const CalendarFeedStatusSchema = z.object({
+  active_since: UtcTimestamp.nullable().describe('When the current link was made (created or regenerated); null without one'),
+});
+
+export type CalendarFeedStatus = z.infer<typeof CalendarFeedStatusSchema>;
+
 /** Admin API: POST /admin/v1/organizations/{id}/invites. */
 export const CreateInviteBodySchema = z.object({ email: AccountEmail }).strict();
 
