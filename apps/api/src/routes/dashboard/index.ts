@@ -2,6 +2,7 @@ import { dashboardContract } from '@humantime/contract/dashboard';
 import { initServer } from '@ts-rest/express';
 import type { ServiceDeps } from '../../services/deps.js';
 import { accountRouter } from './account.js';
+import { calendarsRouters } from './calendars.js';
 import { organizationRouter } from './organization.js';
 import { resourcesRouters } from './resources.js';
 
@@ -13,5 +14,6 @@ export function dashboardRouter(services: ServiceDeps) {
     account: accountRouter(services),
     organization: organizationRouter(services),
     ...resourcesRouters(services),
+    ...calendarsRouters(services),
   });
 }
