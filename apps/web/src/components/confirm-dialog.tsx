@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ErrorNotice } from './states.js';
 
 type Props = {
@@ -19,6 +19,8 @@ type Props = {
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Go back', busy, error, onConfirm, onCancel }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  // One id per dialog: a page may hold several (a list's rows, a human's calendars and link).
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,9 +30,9 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
   }, [open]);
 
   return (
-    <dialog ref={ref} aria-labelledby="confirm-title" onCancel={(e) => (e.preventDefault(), busy || onCancel())}>
+    <dialog ref={ref} aria-labelledby={titleId} onCancel={(e) => (e.preventDefault(), busy || onCancel())}>
       <div className="dialog-body">
-        <h2 id="confirm-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         <div>{children}</div>
         {error !== undefined && <ErrorNotice error={error} />}
       </div>
