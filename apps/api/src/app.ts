@@ -47,6 +47,7 @@ export function createApp(deps: AppDeps): Express {
     clock: deps.clock ?? (() => new Date()),
     paymentProcessor: deps.paymentProcessor ?? ledgerPaymentProcessor,
     onEventsCommitted: deps.onEventsCommitted,
+    secrets: deps.secrets,
   };
   const app = express();
   app.disable('x-powered-by');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseSecretsKey } from './lib/secret-box.js';
 import { z } from 'zod';
 import { LOG_LEVELS } from './lib/logger.js';
 import { API_PACKAGE_DIR } from './lib/package-dir.js';
@@ -61,6 +62,17 @@ const EnvSchema = z.object({
   DASHBOARD_DIST_DIR: z.string().min(1).default(DEFAULT_DASHBOARD_DIST_DIR),
   RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const key = parseSecretsKey(text);
+      if (!key) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be 32 bytes, as 64 hex digits or base64' });
+      return key;
+    }),
+  CALENDAR_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  CALENDAR_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export interface Config {
@@ -97,6 +109,14 @@ export interface Config {
    * `burst`. Either one 0 turns rate limiting off.
    */
   rateLimit: { perSecond: number; burst: number };
+  /** Seals secrets at rest (calendar addresses and credentials); see lib/secret-box.ts. */
+  secretsKey: Buffer | undefined;
+  calendars: {
+    /** How often each calendar is read again. */
+    syncSeconds: number;
+    /** A read (each request of it, and all of it) must finish within this. */
+    readTimeoutMs: number;
+  };
   dashboard: {
     /** Anyone may sign up (open), or people join only through `pnpm admin invite` (closed). */
     signup: 'open' | 'closed';
@@ -135,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inProcessWorker: e.DELIVERY_WORKER === 'on',
     },
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    secretsKey: e.SECRETS_KEY,
+    calendars: { syncSeconds: e.CALENDAR_SYNC_SECONDS, readTimeoutMs: e.CALENDAR_READ_TIMEOUT_MS },
     dashboard: {
       signup: e.DASHBOARD_SIGNUP,
       distDir: path.resolve(e.DASHBOARD_DIST_DIR),

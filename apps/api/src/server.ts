@@ -3,12 +3,14 @@ import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { embeddedStoreDir, openStore } from './db/open-store.js';
+import { calendarRefreshRunner } from './jobs/calendar-refresh/calendar-refresh-job.js';
 import { notifyListener } from './jobs/runner/notify-listener.js';
 import { DELIVERIES_CHANNEL, DeliveryWorker } from './jobs/webhook-delivery/delivery-worker.js';
 import { createHttpServer } from './http/http-server.js';
 import { createMetrics } from './http/metrics.js';
 import { resolveAdminToken } from './lib/admin-token.js';
 import { lockDataDir } from './lib/data-dir-lock.js';
+import { resolveSecretsKey, secretBox } from './lib/secret-box.js';
 import { onShutdownSignal, shutdownGraceMs } from './lib/graceful-shutdown.js';
 import { createLogger } from './lib/logger.js';
 
@@ -42,6 +44,9 @@ async function main() {
     );
   }
   if (!admin.token) logger.warn('ADMIN_TOKEN is not set: the admin API answers 401');
+  const secretsKey = await resolveSecretsKey({ configured: config.secretsKey, embedded, dataDir: config.dataDir });
+  if (!secretsKey) logger.warn('SECRETS_KEY is not set: connecting calendars is refused until it is');
+  const secrets = secretsKey ? secretBox(secretsKey) : undefined;
 
   const metrics = createMetrics({ processMetrics: true });
   // Webhook delivery runs here unless DELIVERY_WORKER=off (then only `pnpm worker` sends).
@@ -57,6 +62,12 @@ async function main() {
       })
     : undefined;
   await worker?.start();
+  // Calendars are read again in the background by the same process, on the same switch.
+  const calendarRefresh =
+    config.webhooks.inProcessWorker && secrets
+      ? calendarRefreshRunner({ store, config, secrets, clock: () => new Date(), logger, releaseLeasesAtStart: embedded })
+      : undefined;
+  await calendarRefresh?.start();
   // On a server, deliveries committed by other API processes wake this worker too.
   const listener = worker && config.databaseUrl ? notifyListener(config, logger, { [DELIVERIES_CHANNEL]: () => worker.wake() }) : undefined;
   await listener?.start();
@@ -67,6 +78,7 @@ async function main() {
     logger,
     adminToken: admin.token,
     metrics,
+    secrets,
     ...(worker ? { onEventsCommitted: () => worker.wake() } : {}),
   });
   const http = createHttpServer(app, config.http);
@@ -90,6 +102,7 @@ async function main() {
       // Attempts in flight finish (each bounded by the webhook timeout) and are recorded.
       await listener?.stop();
       await worker?.stop();
+      await calendarRefresh?.stop();
       await store.close();
       await unlock();
     },

@@ -1,6 +1,8 @@
 import { loadConfig } from './config.js';
 import { openStore } from './db/open-store.js';
+import { calendarRefreshRunner } from './jobs/calendar-refresh/calendar-refresh-job.js';
 import { notifyListener } from './jobs/runner/notify-listener.js';
+import { secretBox } from './lib/secret-box.js';
 import { DELIVERIES_CHANNEL, DeliveryWorker } from './jobs/webhook-delivery/delivery-worker.js';
 import { onShutdownSignal, shutdownGraceMs } from './lib/graceful-shutdown.js';
 import { createLogger } from './lib/logger.js';
@@ -31,6 +33,11 @@ async function main() {
   await store.migrate();
   const worker = new DeliveryWorker({ db: store.db, config, clock: () => new Date(), logger });
   await worker.start();
+  // Calendars need the key that sealed their addresses; without SECRETS_KEY none can be connected.
+  const calendarRefresh = config.secretsKey
+    ? calendarRefreshRunner({ store, config, secrets: secretBox(config.secretsKey), clock: () => new Date(), logger })
+    : undefined;
+  await calendarRefresh?.start();
   // Woken by a NOTIFY when a booking's deliveries commit, not only by the poll.
   const listener = notifyListener(config, logger, { [DELIVERIES_CHANNEL]: () => worker.wake() });
   await listener?.start();
@@ -43,6 +50,7 @@ async function main() {
     stop: async () => {
       await listener?.stop();
       await worker.stop();
+      await calendarRefresh?.stop();
       await store.close();
     },
   });

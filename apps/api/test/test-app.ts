@@ -1,3 +1,4 @@
+import { secretBox } from '../src/lib/secret-box.js';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
@@ -40,7 +41,7 @@ export interface TestApp {
 /** The real app on a random loopback port over a fresh database of the selected store. */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted' | 'metrics'> = {},
+  deps: Pick<AppDeps, 'paymentProcessor' | 'onEventsCommitted' | 'metrics' | 'secrets'> = {},
   storeOptions: Pick<StoreOptions, 'onStatement'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(undefined, storeOptions);
@@ -67,6 +68,7 @@ export async function startTestApp(
     logger: createLogger('silent'),
     adminToken: ADMIN_TOKEN,
     clock: () => clock.now ?? new Date(),
+    secrets: secretBox(Buffer.alloc(32, 42)),
     ...deps,
     onEventsCommitted: () => {
       deps.onEventsCommitted?.();

@@ -38,6 +38,8 @@ describe('error codes', () => {
       DELIVERY_PENDING: 409,
       NOT_IMPLEMENTED: 501,
       SERVICE_UNAVAILABLE: 503,
+      CALENDAR_UNREADABLE: 422,
+      CALENDAR_URL_TAKEN: 409,
     });
   });
 

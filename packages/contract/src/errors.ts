@@ -32,6 +32,10 @@ export const ERROR_CODES = [
   // The database cannot be reached right now (a restart, a failover): retry after Retry-After,
   // with the same Idempotency-Key for a booking.
   'SERVICE_UNAVAILABLE',
+  // A calendar could not be read when it was added (the message says what failed); nothing kept.
+  'CALENDAR_UNREADABLE',
+  // The same calendar URL is already connected to that human.
+  'CALENDAR_URL_TAKEN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -56,6 +60,8 @@ export const ERROR_STATUS = {
   DELIVERY_PENDING: 409,
   NOT_IMPLEMENTED: 501,
   SERVICE_UNAVAILABLE: 503,
+  CALENDAR_UNREADABLE: 422,
+  CALENDAR_URL_TAKEN: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

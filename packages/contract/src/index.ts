@@ -2,6 +2,7 @@ import { initContract } from '@ts-rest/core';
 import { v1CommonResponses } from './common-responses.js';
 import { bookings } from './routes/bookings.js';
 import { calendarFeed } from './routes/calendar-feed.js';
+import { calendars } from './routes/calendars.js';
 import { events } from './routes/events.js';
 import { holds } from './routes/holds.js';
 import { humans } from './routes/humans.js';
@@ -23,7 +24,7 @@ const c = initContract();
  */
 export const contract = withWellFormedStrings(
   c.router(
-    { humans, overrides, slots, suggestions, bookings, holds, webhooks, usage, events, calendarFeed },
+    { humans, calendars, overrides, slots, suggestions, bookings, holds, webhooks, usage, events, calendarFeed },
     {
       pathPrefix: '/v1',
       strictStatusCodes: true,
@@ -45,6 +46,7 @@ export * from './schemas/scheduling-rules.js';
 export * from './schemas/human.js';
 export * from './schemas/override.js';
 export * from './schemas/slot.js';
+export * from './schemas/calendar.js';
 export * from './schemas/suggestion.js';
 export * from './schemas/when.js';
 export * from './schemas/booking.js';

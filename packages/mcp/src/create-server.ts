@@ -2,6 +2,7 @@ import type { Humantime } from '@humantime/sdk';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerAccountTools } from './tools/account-tools.js';
 import { registerBookingTools } from './tools/booking-tools.js';
+import { registerCalendarTools } from './tools/calendar-tools.js';
 import { registerGroupTools } from './tools/group-tools.js';
 import { registerSuggestionTools } from './tools/suggestion-tools.js';
 import { registerHoldTools } from './tools/hold-tools.js';
@@ -35,6 +36,11 @@ export const TOOL_NAMES = [
   'find_slots_for_humans',
   'book_several_humans',
   'suggest_times',
+  'add_calendar',
+  'list_calendars',
+  'sync_calendar',
+  'remove_calendar',
+  'get_busy',
 ] as const;
 
 export const SERVER_INSTRUCTIONS =
@@ -63,6 +69,7 @@ export function createHumantimeMcpServer(client: Humantime, version = '0.1.0'): 
   registerHoldTools(server, client);
   registerGroupTools(server, client);
   registerSuggestionTools(server, client);
+  registerCalendarTools(server, client);
   registerAccountTools(server, client);
   speakRefusalsForSdkErrors(server);
   return server;

@@ -26,6 +26,9 @@ export const NEXT_STEP: Record<ErrorCode | 'NO_SLOT_AVAILABLE' | 'CONNECTION_ERR
   NOT_IMPLEMENTED: 'The server does not support this yet. Tell a person.',
   SERVICE_UNAVAILABLE:
     'The service cannot reach its database for a moment (a restart or failover). Wait a few seconds and call again; a booking retried with the same idempotency_key never books twice.',
+  CALENDAR_UNREADABLE:
+    'The calendar could not be read (the message says why: a wrong or expired link, refused credentials, not a calendar). Ask the person for a working link or password; nothing was added.',
+  CALENDAR_URL_TAKEN: 'That calendar is already connected to this human. Call list_calendars and use it (sync_calendar reads it again).',
   NO_SLOT_AVAILABLE: 'No bookable slot in that window. Widen the dates, times or weekdays and call book_first_available or find_slots again.',
   CONNECTION_ERROR: 'The humantime API could not be reached. Wait a moment and try again; if it persists, check HUMANTIME_URL.',
   TIMEOUT: 'The humantime API did not answer in time. Try again; a booking retried with the same idempotency_key never books twice.',

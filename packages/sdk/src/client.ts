@@ -6,6 +6,7 @@ import { EventsResource } from './resources/events.js';
 import { HoldsResource } from './resources/holds.js';
 import { HumansResource } from './resources/humans.js';
 import { OverridesResource } from './resources/overrides.js';
+import { CalendarsResource } from './resources/calendars.js';
 import { SlotsResource } from './resources/slots.js';
 import { SuggestionsResource } from './resources/suggestions.js';
 import { UsageResource } from './resources/usage.js';
@@ -38,6 +39,8 @@ function nonNegative(value: number | undefined, fallback: number, name: string, 
 export class Humantime {
   /** People, their weekly schedules and slots. */
   readonly humans: HumansResource;
+  /** A human's own calendars, whose busy time blocks their slots. */
+  readonly calendars: CalendarsResource;
   /** Blocks and open windows on a human's schedule. */
   readonly overrides: OverridesResource;
   /** Open times across several humans. */
@@ -80,6 +83,7 @@ export class Humantime {
       fetch: options.fetch,
     });
     this.humans = new HumansResource(api);
+    this.calendars = new CalendarsResource(api);
     this.overrides = new OverridesResource(api);
     this.slots = new SlotsResource(api);
     this.suggestions = new SuggestionsResource(api);

@@ -5,6 +5,7 @@ export { Humantime } from './client.js';
 export type { HumantimeOptions, RequestOptions, CreateBookingOptions } from './options.js';
 
 export type { HumansResource } from './resources/humans.js';
+export type { CalendarsResource } from './resources/calendars.js';
 export type { OverridesResource } from './resources/overrides.js';
 export type { BookingsResource } from './resources/bookings.js';
 export type { HoldsResource } from './resources/holds.js';
@@ -50,6 +51,8 @@ export {
   DeliveryPendingError,
   NotImplementedError,
   ServiceUnavailableError,
+  CalendarUnreadableError,
+  CalendarUrlTakenError,
 } from './errors/api-errors.js';
 export { OutsideBookingWindowError, BookingCancelledError } from './errors/rule-errors.js';
 export { isHumantimeError, type HumantimeErrorByCode } from './errors/is-humantime-error.js';

@@ -279,3 +279,27 @@ export type Suggestion = C.Suggestion;
  * const { interpreted_as }: { interpreted_as?: InterpretedAs } = await client.humans.slots(ada, { when: 'tomorrow', duration: 30 });
  */
 export type InterpretedAs = C.InterpretedAs;
+/**
+ * Body of `calendars.create`: the address (an iCalendar feed or a CalDAV calendar), and optionally a name and credentials.
+ * @example
+ * const params: CreateCalendarParams = { url: 'https://caldav.example.com/ada/work/', username: 'ada', password: process.env.CALDAV_PASSWORD! };
+ */
+export type CreateCalendarParams = z.input<typeof C.CreateCalendarBodySchema>;
+/**
+ * A connected calendar: its kind, status, last read and how many busy intervals it holds.
+ * @example
+ * const { status, last_error }: Calendar = await client.calendars.get(humanId, calendarId);
+ */
+export type Calendar = C.Calendar;
+/**
+ * Query of `humans.busy`: two instants at most 62 days apart.
+ * @example
+ * const query: BusyParams = { from: '2026-12-01T00:00:00Z', to: '2026-12-08T00:00:00Z' };
+ */
+export type BusyParams = z.input<typeof C.BusyQuerySchema>;
+/**
+ * Answer of `humans.busy`: what takes a human's time, ascending.
+ * @example
+ * const { data }: BusyResponse = await client.humans.busy(humanId, query);
+ */
+export type BusyResponse = C.BusyResponse;

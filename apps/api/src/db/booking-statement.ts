@@ -40,12 +40,13 @@ export interface BookingStatement {
  * Why the statement declined (humantime_decline, SQLSTATE HT001): the Idempotency-Key is
  * already live (KEY_TAKEN), the human's rules changed since the snapshot the booking was
  * judged on, or it was deleted or is another organization's (STALE: not a refusal, the
- * caller judges again on a fresh read), the day is full (SLOT_UNAVAILABLE) or the picked
+ * caller judges again on a fresh read), the day is full (SLOT_UNAVAILABLE), a connected
+ * calendar is busy then (CALENDAR_BUSY: read since the snapshot the booking was judged on) or the picked
  * quota shard had no allowance for this plan (QUOTA_SLOW: not a refusal, the booking
  * transaction's slow path decides). A taken slot is the exclusion constraint's own 23P01 (or
  * 40P01).
  */
-export type Decline = 'KEY_TAKEN' | 'STALE' | 'SLOT_UNAVAILABLE' | 'QUOTA_SLOW';
+export type Decline = 'KEY_TAKEN' | 'STALE' | 'SLOT_UNAVAILABLE' | 'CALENDAR_BUSY' | 'QUOTA_SLOW';
 
 const DECLINE_SQLSTATE = 'HT001';
 
@@ -92,13 +93,19 @@ function build(s: BookingStatement): { text: string; values: unknown[] } {
      }
      booking AS (${bookingInsert(p, s.booking, 'key_ok, units, cleared')} RETURNING id),
      claim AS (${timeClaimInsert(p, { organizationId: s.booking.organizationId, humanId: s.booking.humanId, bookingId: s.booking.id, range: s.claim }, 'booking')} RETURNING 1),
-     day AS (${dayCountUpsert(p, s.dayCount, 'claim')} RETURNING 1),
+     free_ok AS (SELECT ${ensure(`NOT EXISTS (${calendarBusyOverlapping(p, s)})`, 'CALENDAR_BUSY')} AS ok FROM claim),
+     day AS (${dayCountUpsert(p, s.dayCount, 'free_ok')} RETURNING 1),
      day_ok AS (SELECT ${ensure('EXISTS (SELECT FROM day)', 'SLOT_UNAVAILABLE')} AS ok),
      ${eventWithDeliveriesCtes(p, s.event, 'day_ok')},
      queued AS (SELECT count(*)::int AS deliveries FROM fanout)
      SELECT queued.deliveries FROM queued`;
   return { text, values: p.values };
 }
+
+/** Busy time of the human's own calendars overlapping the booking's buffered range. */
+const calendarBusyOverlapping = (p: Params, s: BookingStatement) => `SELECT FROM calendar_busy b
+       WHERE b.organization_id = ${p.ref(s.booking.organizationId, 'uuid')} AND b.human_id = ${p.ref(s.booking.humanId, 'uuid')}
+         AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${p.ref(new Date(s.claim.start).toISOString(), 'timestamptz')}, ${p.ref(new Date(s.claim.end).toISOString(), 'timestamptz')}, '[)')`;
 
 /** The human is the booking's organization's, not deleted, and at the judged rules_version. */
 const rulesStill = (p: Params, s: BookingStatement) => `EXISTS (SELECT FROM humans h

@@ -31,7 +31,7 @@ interface Column {
   table_name: string; column_name: string; data_type: string; udt_name: string; is_nullable: 'YES' | 'NO';
   column_default: string | null; character_maximum_length: number | null; datetime_precision: number | null;
 }
-interface Index { table_name: string; index_name: string; is_unique: boolean; is_primary: boolean; is_partial: boolean; is_exclusion: boolean; columns: string }
+interface Index { table_name: string; index_name: string; is_unique: boolean; is_primary: boolean; is_partial: boolean; is_exclusion: boolean; is_gist: boolean; columns: string }
 interface ForeignKey { name: string; table_name: string; columns: string; ref_table: string; ref_columns: string; on_delete: string; on_update: string }
 
 let database: TestDatabase;
@@ -56,6 +56,7 @@ beforeAll(async () => {
     SELECT t.relname::text AS table_name, i.relname::text AS index_name, ix.indisunique AS is_unique,
            ix.indisprimary AS is_primary, ix.indpred IS NOT NULL AS is_partial,
            EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = ix.indexrelid AND c.contype = 'x') AS is_exclusion,
+           EXISTS (SELECT 1 FROM pg_am am WHERE am.oid = i.relam AND am.amname = 'gist') AS is_gist,
            (SELECT string_agg(a.attname || CASE WHEN (ix.indoption[k.n - 1] & 1) = 1 THEN ' DESC' ELSE '' END, ',' ORDER BY k.n)
               FROM unnest(ix.indkey) WITH ORDINALITY AS k(attnum, n)
               JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum) AS columns
@@ -208,14 +209,14 @@ describe('prisma/schema.prisma and the migrations agree', () => {
     }
   });
 
-  it('have no unique or plain index the schema does not declare (partial and exclusion indexes aside)', () => {
+  it('have no unique or plain index the schema does not declare (partial, exclusion and GiST indexes aside)', () => {
     const declared = dmmf.datamodel.indexes.map((ix) => {
       const model = modelNamed(ix.model);
       return `${tableOf(model)}(${ix.fields.map((f) => columnOf(model.fields.find((x) => x.name === f.name)!) + (f.sortOrder === 'desc' ? ' DESC' : '')).join(',')})`;
     });
-    // What the schema cannot express lives only in SQL: the booking exclusion constraint
-    // and partial indexes. Anything else must be declared, or Prisma would drop it.
-    const undeclared = indexes.filter((ix) => !ix.is_partial && !ix.is_exclusion).map((ix) => `${ix.table_name}(${ix.columns})`).filter((x) => !declared.includes(x));
+    // What the schema cannot express lives only in SQL: the booking exclusion constraint,
+    // partial indexes and GiST indexes over ranges. Anything else must be declared, or Prisma would drop it.
+    const undeclared = indexes.filter((ix) => !ix.is_partial && !ix.is_exclusion && !ix.is_gist).map((ix) => `${ix.table_name}(${ix.columns})`).filter((x) => !declared.includes(x));
     expect(undeclared).toEqual([]);
     expect(indexes.some((ix) => ix.is_exclusion && ix.table_name === 'bookings')).toBe(true);
   });

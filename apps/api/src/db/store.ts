@@ -59,6 +59,8 @@ export interface StoreChanges {
   keys: number;
   schedules: number;
   deliveries: number;
+  /** Statements that may change `calendars` (the refresh job skips polls while this stands still). */
+  calendars: number;
 }
 
 export interface PoolStats {

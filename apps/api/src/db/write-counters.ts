@@ -6,7 +6,8 @@ import type { StoreChanges } from './store.js';
 const READ_ONLY = /^\s*(SELECT|SHOW|EXPLAIN|BEGIN|COMMIT|ROLLBACK|SET)\b/i;
 const WRITE_KEYWORDS = /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE)\b/i;
 const KEY_TABLES = /\b(api_keys|organizations)\b/;
-const SCHEDULE_TABLES = /\b(humans|overrides|time_claims|booking_day_counts|holds|bookings|organizations)\b/;
+const SCHEDULE_TABLES = /\b(humans|overrides|time_claims|booking_day_counts|holds|bookings|organizations|calendars|calendar_busy)\b/;
+const CALENDAR_TABLES = /\bcalendars\b/;
 const DELIVERY_TABLES = /\bdeliveries\b/;
 
 /**
@@ -22,11 +23,12 @@ function countChange(changes: StoreChanges, sql: string) {
   if (KEY_TABLES.test(sql)) changes.keys++;
   if (SCHEDULE_TABLES.test(sql)) changes.schedules++;
   if (DELIVERY_TABLES.test(sql)) changes.deliveries++;
+  if (CALENDAR_TABLES.test(sql)) changes.calendars++;
 }
 
 /** Routes every statement of `pglite` (Prisma's adapter's too, and transactions') through countChange. */
 export function countChanges(pglite: PGlite, onStatement: ((text: string) => void) | undefined): StoreChanges {
-  const changes: StoreChanges = { keys: 0, schedules: 0, deliveries: 0 };
+  const changes: StoreChanges = { keys: 0, schedules: 0, deliveries: 0, calendars: 0 };
   const noteStatement = (sql: string) => {
     countChange(changes, sql);
     onStatement?.(sql);
@@ -35,6 +37,7 @@ export function countChanges(pglite: PGlite, onStatement: ((text: string) => voi
     changes.keys++;
     changes.schedules++;
     changes.deliveries++;
+    changes.calendars++;
     onStatement?.(sql);
   };
   const counting = <T extends { query: PGlite['query']; exec: PGlite['exec'] }>(target: T): T =>

@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../services/deps.js';
 import type { CachedSchedules } from '../services/schedule/cached-schedules.js';
 import { bookingsRouter } from './bookings.js';
 import { calendarFeedRouter } from './calendar-feed.js';
+import { calendarsRouter } from './calendars.js';
 import { eventsRouter } from './events.js';
 import { holdsRouter } from './holds.js';
 import { humansRouter } from './humans.js';
@@ -23,6 +24,7 @@ const s = initServer();
 export function v1Router(deps: ServiceDeps, schedules: CachedSchedules) {
   return s.router(contract, {
     humans: humansRouter(deps, schedules),
+    calendars: calendarsRouter(deps),
     overrides: overridesRouter(deps),
     slots: slotsRouter(deps, schedules),
     suggestions: suggestionsRouter(deps, schedules),

@@ -1,3 +1,4 @@
+import type { SecretBox } from '../lib/secret-box.js';
 import type { Config } from '../config.js';
 import type { Store } from '../db/open-store.js';
 import type { Logger } from '../lib/logger.js';
@@ -22,4 +23,6 @@ export interface ServiceDeps {
    * in-process delivery worker sends them at once instead of at its next poll.
    */
   onEventsCommitted?: (() => void) | undefined;
+  /** Seals calendar addresses and credentials; undefined (a server without SECRETS_KEY) refuses calendars. */
+  secrets?: SecretBox | undefined;
 }

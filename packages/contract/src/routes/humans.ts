@@ -10,6 +10,7 @@ import {
   HumanSchema,
   UpdateHumanBodySchema,
 } from '../schemas/human.js';
+import { BusyQuerySchema, BusyResponseSchema } from '../schemas/calendar.js';
 import { CheckQuerySchema, CheckResultSchema } from '../schemas/check.js';
 import { SlotsQuerySchema, SlotsResponseSchema } from '../schemas/slot.js';
 import { NEXT_OPEN_LOOKAHEAD_DAYS, OFFSET_CHANGE_LOOKAHEAD_DAYS, TimeContextSchema } from '../schemas/time.js';
@@ -139,5 +140,17 @@ export const humans = c.router({
       'open_now, the first one after the current stretch ends, so a lunch block makes the ' +
       `afternoon the next opening), if it begins within ${NEXT_OPEN_LOOKAHEAD_DAYS} days (${NEXT_OPEN_LOOKAHEAD_DAYS * 24} hours); ` +
       'otherwise null. Errors: 404 NOT_FOUND (unknown, deleted or another organization).',
+  },
+  busy: {
+    method: 'GET',
+    path: '/humans/:human_id/busy',
+    pathParams: HumanPathParamsSchema,
+    query: BusyQuerySchema,
+    responses: { 200: BusyResponseSchema },
+    summary: 'Why times are taken',
+    description:
+      "The human's busy time between two instants (at most 62 days apart), ascending: confirmed bookings, live holds " +
+      "and the busy time of their connected calendars (with calendar_id), each as its own start and end. It says that a " +
+      'time is taken and by what kind of thing, never what the person does then. Errors: 404 NOT_FOUND, 422 VALIDATION_ERROR.',
   },
 });

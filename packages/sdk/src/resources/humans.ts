@@ -3,6 +3,8 @@ import { listPromise, type ListPromise } from '../paging/list-promise.js';
 import { pathParam, successBody, type ApiClient } from '../http/api-client.js';
 import type {
   Availability,
+  BusyParams,
+  BusyResponse,
   CheckParams,
   CheckResult,
   CreateHumanParams,
@@ -144,5 +146,18 @@ export class HumansResource {
   async time(humanId: string, options?: RequestOptions): Promise<TimeContext> {
     const human_id = pathParam(humanId, 'humanId');
     return this.#api.humans.time({ params: { human_id }, requestOptions: options }).then(successBody);
+  }
+
+  /**
+   * GET /v1/humans/{human_id}/busy: why times are taken between two instants (at most 62 days
+   * apart): confirmed bookings, live holds and the busy time of connected calendars (with
+   * `calendar_id`), ascending. It never says what the person does then.
+   * @example
+   * const { data } = await client.humans.busy(humanId, { from: '2026-12-01T00:00:00Z', to: '2026-12-08T00:00:00Z' });
+   * data.filter((b) => b.source === 'calendar').length; // meetings from their own calendars
+   */
+  async busy(humanId: string, params: BusyParams, options?: RequestOptions): Promise<BusyResponse> {
+    const human_id = pathParam(humanId, 'humanId');
+    return this.#api.humans.busy({ params: { human_id }, query: params, requestOptions: options }).then(successBody);
   }
 }

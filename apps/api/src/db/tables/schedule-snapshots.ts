@@ -53,6 +53,11 @@ export function snapshotJson(p: { dateFrom: string; dateTo: string; busyFrom: st
       FROM time_claims c
      WHERE c.organization_id = h.organization_id AND c.human_id = h.id
        AND tstzrange(c.starts_at, c.ends_at, '[)') && tstzrange(${p.busyFrom}::timestamptz, ${p.busyTo}::timestamptz, '[)')), '[]'::json),
+  'calendar_busy', COALESCE((
+    SELECT json_agg(json_build_array((extract(epoch FROM b.starts_at) * 1000)::float8, (extract(epoch FROM b.ends_at) * 1000)::float8))
+      FROM calendar_busy b
+     WHERE b.organization_id = h.organization_id AND b.human_id = h.id
+       AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${p.busyFrom}::timestamptz, ${p.busyTo}::timestamptz, '[)')), '[]'::json),
   'day_counts', COALESCE((
     SELECT json_object_agg(to_char(d.local_date, 'YYYY-MM-DD'), d.confirmed)
       FROM booking_day_counts d
@@ -81,6 +86,8 @@ export interface SnapshotRow {
   overrides: { kind: 'block' | 'open'; start_date: string; end_date: string; start_time: string | null; end_time: string | null; weekdays: number[] | null }[];
   /** [start, end, expires_at] in epoch ms; expires_at is null for a booking's claim. */
   busy: [number, number, number | null][];
+  /** [start, end] in epoch ms: busy time read from the human's own calendars. */
+  calendar_busy: [number, number][];
 }
 
 /** The busy window a read of local dates [dateFrom, dateTo] must cover (see snapshotJson). */

@@ -11,7 +11,7 @@ import { bookingView } from './booking-view.js';
 import { bookingWriteOf, type BookingRequest } from './claim-time.js';
 import { claimOf, saveRefusal, type IdempotencyScope, type StoredResponse } from './idempotency.js';
 import { judgeStart } from './judge-start.js';
-import { slotUnavailable } from './refusal.js';
+import { calendarBusyThen, slotUnavailable } from './refusal.js';
 
 /** What bookOneAtomically did, or whom it leaves the booking to. */
 export type AtomicBooking =
@@ -128,6 +128,8 @@ function answerOf(error: unknown): Extract<AtomicBooking, { kind: 'refused' | 'i
   switch (declineOf(error)) {
     case 'SLOT_UNAVAILABLE':
       return { kind: 'refused', refusal: slotUnavailable() };
+    case 'CALENDAR_BUSY':
+      return { kind: 'refused', refusal: calendarBusyThen() };
     case 'QUOTA_SLOW':
       return QUOTA_SLOW;
     case 'KEY_TAKEN':

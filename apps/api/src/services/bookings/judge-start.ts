@@ -1,8 +1,8 @@
-import { checkBooking } from '@humantime/slot-engine';
+import { bufferedRange, checkBooking } from '@humantime/slot-engine';
 import type { ErrorCode } from '@humantime/contract';
 import type { AppError } from '../../lib/app-error.js';
 import type { ScheduleSnapshot } from '../schedule/load-schedule.js';
-import { refusalError } from './refusal.js';
+import { calendarBusyThen, refusalError } from './refusal.js';
 
 /**
  * The booking rule in one place: whether `start` + `durationMinutes` may be booked on this
@@ -28,5 +28,11 @@ export function judgeStart(
     durationMinutes,
     now: now.getTime(),
   });
-  return verdict.ok ? undefined : refusalError(verdict.reason, human.meetingDurations);
+  if (verdict.ok) return undefined;
+  if (verdict.reason === 'SLOT_UNAVAILABLE' && human.calendarBusy.length > 0) {
+    // A connected calendar's busy time blocks like a booking; the refusal says which it was.
+    const range = bufferedRange({ start, end: start + durationMinutes * 60_000 }, human.rules);
+    if (human.calendarBusy.some((b) => b.start < range.end && b.end > range.start)) return calendarBusyThen();
+  }
+  return refusalError(verdict.reason, human.meetingDurations);
 }

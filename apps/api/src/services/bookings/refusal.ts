@@ -42,3 +42,11 @@ export function slotUnavailable(): AppError<ErrorCode> {
       "the human's maximum of bookings. Re-query the slots and book another.",
   );
 }
+
+/** SLOT_UNAVAILABLE when the time is busy in one of the human's connected calendars. */
+export function calendarBusyThen(): AppError<ErrorCode> {
+  return new AppError(
+    'SLOT_UNAVAILABLE',
+    "The slot is not available: a connected calendar of this human is busy then. Re-query the slots and book another.",
+  );
+}

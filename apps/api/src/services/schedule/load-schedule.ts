@@ -8,8 +8,10 @@ export interface ScheduleSnapshot {
   schedule: WeeklySchedule;
   meetingDurations: number[];
   overrides: OverrideRule[];
-  /** Each confirmed booking's own buffered range (its time claim). */
+  /** Each confirmed booking's own buffered range (its time claim), live holds, and calendar busy time. */
   busy: Interval[];
+  /** The part of `busy` read from the human's own calendars (a refusal there says so). */
+  calendarBusy: Interval[];
   rules: SchedulingRules;
   /** Confirmed bookings per local date, from the counters the database enforces. */
   bookingsPerDay: DailyBookingCounts;
@@ -103,7 +105,11 @@ export function readSnapshot(raw: SnapshotRow | string): TimedSnapshot {
       endTime: o.end_time,
       weekdays: o.weekdays && o.weekdays.length > 0 ? o.weekdays : null,
     })),
-    busy: row.busy.filter(([, , expires]) => expires === null).map(([start, end]) => ({ start, end })),
+    busy: [
+      ...row.busy.filter(([, , expires]) => expires === null).map(([start, end]) => ({ start, end })),
+      ...row.calendar_busy.map(([start, end]) => ({ start, end })),
+    ],
+    calendarBusy: row.calendar_busy.map(([start, end]) => ({ start, end })),
     rules: schedulingRules(row),
     bookingsPerDay: row.day_counts,
     preferredHours: row.preferred_hours,

@@ -1,0 +1,62 @@
+import type { Config } from '../../config.js';
+import type { Store } from '../../db/store.js';
+import { claimDueCalendars, nextCalendarDue, releaseCalendarLeases, selectCalendar } from '../../db/tables/calendars.js';
+import type { Logger } from '../../lib/logger.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { readAndStore } from '../../services/calendars/read-and-store.js';
+import type { Job } from '../runner/job.js';
+import { JobRunner } from '../runner/job-runner.js';
+import { writeWithinLease } from '../runner/within-lease.js';
+
+/** Calendars read at once per worker: reads wait on the network, not on this process. */
+const CONCURRENCY = 4;
+/** A lease outlives a read's time limit, so a live reader never loses it mid-read. */
+const LEASE_MARGIN_MS = 20_000;
+
+export interface CalendarRefreshDeps {
+  store: Store;
+  config: Config;
+  secrets: SecretBox;
+  clock: () => Date;
+  logger: Logger;
+  /** Embedded store (one process): release leases left by a killed run at start. */
+  releaseLeasesAtStart?: boolean;
+  workerId?: string;
+  pollMs?: number;
+}
+
+/**
+ * Calendar refresh: every calendar is read again CALENDAR_SYNC_SECONDS after its last read
+ * (sooner after a failure), claimed from the database like a delivery, so any number of workers
+ * share the calendars and each has one reader at a time. The read's outcome is written within
+ * the lease (services/calendars/read-and-store.ts).
+ */
+export function calendarRefreshJob(deps: CalendarRefreshDeps): Job<string> {
+  const { store, config } = deps;
+  const changes = store.changes;
+  return {
+    name: 'calendar-refresh',
+    concurrency: CONCURRENCY,
+    leaseMs: config.calendars.readTimeoutMs + LEASE_MARGIN_MS,
+    claim: (lease) => claimDueCalendars(store.sql, lease),
+    run: async (calendarId, lease) => {
+      const row = await selectCalendar(store.sql, calendarId);
+      if (!row) return; // removed (or its human deleted) since the claim
+      const read = { store, config, secrets: deps.secrets, clock: deps.clock };
+      await writeWithinLease(() => readAndStore(read, row, { workerId: lease.workerId }), lease.endsAt, deps.clock);
+    },
+    describe: (calendarId) => ({ calendar_id: calendarId }),
+    ...(deps.releaseLeasesAtStart ? { releaseAllLeases: () => releaseCalendarLeases(store.sql) } : {}),
+    ...(changes ? { quiet: { writes: () => changes.calendars, nextDueAt: () => nextCalendarDue(store.sql) } } : {}),
+  };
+}
+
+/** The refresh job on the shared runner. */
+export function calendarRefreshRunner(deps: CalendarRefreshDeps): JobRunner<string> {
+  return new JobRunner(calendarRefreshJob(deps), {
+    logger: deps.logger,
+    clock: deps.clock,
+    ...(deps.workerId ? { workerId: deps.workerId } : {}),
+    ...(deps.pollMs ? { pollMs: deps.pollMs } : {}),
+  });
+}

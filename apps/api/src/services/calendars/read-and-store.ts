@@ -1,0 +1,129 @@
+import type { Config } from '../../config.js';
+import type { Store } from '../../db/store.js';
+import { recordRead, replaceBusy, type CalendarRow, type ReadOutcome } from '../../db/tables/calendars.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { readCalendar, type CalendarSource, type ReadLimits, type ReadResult } from './read-calendar.js';
+
+const DAY_MS = 86_400_000;
+/** Expansion reaches this far past the booking horizon (366 days when the human has none). */
+const HORIZON_MARGIN_DAYS = 30;
+const DEFAULT_HORIZON_DAYS = 366;
+/** After a failed read the next one comes sooner than the sync interval: 30 s, doubling. */
+const RETRY_MIN_MS = 30_000;
+
+export interface CalendarReadDeps {
+  store: Store;
+  config: Config;
+  secrets: SecretBox;
+  clock: () => Date;
+}
+
+/** What every read is held to: time and bytes while reading, components and instances while parsing. */
+export function readLimits(config: Config): ReadLimits {
+  return {
+    timeoutMs: config.calendars.readTimeoutMs,
+    maxBytes: 10 * 1024 * 1024,
+    maxComponents: 50_000,
+    maxInstances: 100_000,
+    maxRedirects: 3,
+    allowPrivate: config.webhooks.allowPrivateUrls,
+  };
+}
+
+/** From a day ago to the human's booking horizon (366 days without one) plus 30 days. */
+export function expansionWindow(bookingHorizonDays: number | null, now: Date): { from: number; to: number } {
+  const t = now.getTime();
+  return { from: t - DAY_MS, to: t + ((bookingHorizonDays ?? DEFAULT_HORIZON_DAYS) + HORIZON_MARGIN_DAYS) * DAY_MS };
+}
+
+/** The calendar's address and credentials, unsealed for one read. */
+export function sourceOf(row: Pick<CalendarRow, 'kind' | 'urlSealed' | 'credentialsSealed'>, secrets: SecretBox): CalendarSource {
+  const credentials = row.credentialsSealed ? (JSON.parse(secrets.open(row.credentialsSealed)) as { username: string; password: string }) : undefined;
+  return { url: secrets.open(row.urlSealed), kind: row.kind, ...(credentials ?? {}) };
+}
+
+/**
+ * A booking written into a calendar (write_bookings) or subscribed to through the human's feed
+ * comes back on the next read with the booking's UID (`<id>@humantime`): it already counts as
+ * a booking, so it is not busy time a second time.
+ */
+export function withoutOwnBookings<T extends { uid: string }>(busy: readonly T[]): T[] {
+  return busy.filter((b) => !b.uid.endsWith(OWN_UID_SUFFIX));
+}
+const OWN_UID_SUFFIX = '@humantime';
+
+/** last_error after a good read: events skipped, or instances capped, or nothing to say. */
+export function problemOf(result: Extract<ReadResult, { outcome: 'read' }>, at: Date): ReadOutcome['lastError'] {
+  if (result.skipped.count > 0) {
+    const events = result.skipped.count === 1 ? '1 event' : `${result.skipped.count} events`;
+    return { code: 'EVENTS_SKIPPED', message: `${events} could not be read: ${result.skipped.reasons.join('; ')}`, at: at.toISOString() };
+  }
+  if (result.truncated) {
+    return { code: 'INSTANCES_CAPPED', message: 'more than 100,000 busy instances: only the first were kept', at: at.toISOString() };
+  }
+  return null;
+}
+
+/**
+ * Reads a calendar once and records the outcome: a good read replaces its busy set (and moves
+ * the human's schedule_version) in one transaction; a 304 only says when; a failure keeps the
+ * last busy time and says what failed. With `lease`, it writes only while that lease is held
+ * (the refresh job). A feed is read unconditionally once a day, so the expanded window keeps up
+ * with the horizon. Answers whether the outcome was written.
+ */
+export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lease?: { workerId: string }): Promise<boolean> {
+  const { config, secrets, store } = deps;
+  const now = deps.clock();
+  const full = !row.expandedAt || now.getTime() - new Date(row.expandedAt).getTime() >= DAY_MS;
+  const result = await readCalendar({
+    source: sourceOf(row, secrets),
+    zone: row.timezone,
+    ...expansionWindow(row.bookingHorizonDays, now),
+    etag: full ? null : row.etag,
+    lastModified: full ? null : row.lastModified,
+    ...(full ? {} : { syncState: row.syncState }),
+    limits: readLimits(config),
+  });
+  const after = deps.clock();
+  const next = new Date(after.getTime() + config.calendars.syncSeconds * 1000);
+  const base = { calendarId: row.id, ...(lease ? { lockedBy: lease.workerId } : {}) };
+  if (result.outcome === 'unreadable') {
+    const failures = row.failures + 1;
+    const retry = Math.min(config.calendars.syncSeconds * 1000, RETRY_MIN_MS * 2 ** (failures - 1));
+    return recordRead(store.sql, {
+      ...base,
+      status: 'error',
+      lastError: { code: 'CALENDAR_UNREADABLE', message: result.message, at: after.toISOString() },
+      syncedAt: null,
+      failures,
+      nextSyncAt: new Date(after.getTime() + retry),
+    });
+  }
+  if (result.outcome === 'unchanged') {
+    // Unchanged since a good read: whatever that read reported (events skipped) still stands.
+    const kept = row.lastError?.code === 'CALENDAR_UNREADABLE' ? null : row.lastError;
+    return recordRead(store.sql, { ...base, status: 'ok', lastError: kept, syncedAt: after, failures: 0, nextSyncAt: next });
+  }
+  return store.transaction(
+    async (tx) => {
+      const recorded = await recordRead(tx.query, {
+        ...base,
+        status: 'ok',
+        lastError: problemOf(result, after),
+        syncedAt: after,
+        busyCount: withoutOwnBookings(result.busy).length,
+        expandedAt: after,
+        etag: result.etag,
+        lastModified: result.lastModified,
+        syncState: result.syncState ?? null,
+        failures: 0,
+        nextSyncAt: next,
+      });
+      if (recorded) {
+        await replaceBusy(tx.query, { organizationId: row.organizationId, humanId: row.humanId, calendarId: row.id, busy: withoutOwnBookings(result.busy) });
+      }
+      return recorded;
+    },
+    (recorded) => recorded,
+  );
+}

@@ -1,0 +1,249 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CalendarSchema } from '@humantime/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { calendarRefreshRunner } from '../src/jobs/calendar-refresh/calendar-refresh-job.js';
+import { createLogger } from '../src/lib/logger.js';
+import { secretBox } from '../src/lib/secret-box.js';
+import { at, MONDAY } from './booking-fixtures.js';
+import { expectEnvelope } from './expectations.js';
+import { createHumanIn, listedStarts, WEEKDAYS } from './schedule-fixtures.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+// A human's own calendar, served by a local HTTP server as a feed with an ETag: its busy time
+// blocks slots, check and booking like a booking does, shows in GET /busy, follows every read
+// (the sync endpoint and the refresh job) into the very next slots answer, and survives a read
+// that fails. The reading itself (recurrences, zones, limits, CalDAV) is tested in test/calendars/.
+
+const SECRETS = secretBox(Buffer.alloc(32, 42));
+let app: TestApp;
+let key: string;
+let feed: Server;
+let base: string;
+/** What each path of the feed server answers (a body, or a status). */
+const served = new Map<string, { body?: string; status?: number }>();
+const requests: Array<{ path: string; ifNoneMatch: string | undefined; authorization: string | undefined }> = [];
+
+const vevent = (uid: string, start: string, end: string, extra = '') =>
+  `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTAMP:20300101T000000Z\r\nDTSTART:${start}\r\nDTEND:${end}\r\n${extra}SUMMARY:Private\r\nEND:VEVENT\r\n`;
+const ics = (...events: string[]) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n${events.join('')}END:VCALENDAR\r\n`;
+// Monday 2030-01-07 10:00-11:00 UTC, and the same hour every Wednesday.
+const DENTIST = vevent('dentist@example.com', '20300107T100000Z', '20300107T110000Z');
+const WEEKLY = vevent('sync@example.com', '20300109T140000Z', '20300109T150000Z', 'RRULE:FREQ=WEEKLY;COUNT=10\r\n');
+const NINE_TO_FIVE = { working_days: WEEKDAYS, work_start: '09:00', work_end: '17:00', meeting_durations: [30, 60] };
+
+beforeAll(async () => {
+  feed = createServer((req, res) => {
+    const path = req.url ?? '/';
+    requests.push({ path, ifNoneMatch: req.headers['if-none-match'], authorization: req.headers.authorization });
+    const answer = served.get(path.split('?')[0]!);
+    if (!answer || answer.status) {
+      res.writeHead(answer?.status ?? 404).end();
+      return;
+    }
+    const etag = `"${createHash('sha256').update(answer.body!).digest('hex').slice(0, 16)}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { ETag: etag }).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/calendar; charset=utf-8', ETag: etag }).end(answer.body);
+  });
+  await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(feed.address() as AddressInfo).port}`;
+  // The feed is on loopback: the outbound guard's switch (the webhooks') lets it through here.
+  app = await startTestApp({ webhooks: { ...loadConfig({}).webhooks, allowPrivateUrls: true, inProcessWorker: false } });
+  key = (await app.createOrg('growth')).key;
+});
+afterAll(async () => {
+  await app?.close();
+  await new Promise((resolve) => feed?.close(resolve));
+});
+afterEach(() => {
+  app.clock.now = undefined;
+});
+
+/** A human with a calendar served at `path`; answers both ids. */
+async function humanWithCalendar(path: string, body: string, extra: Record<string, unknown> = {}) {
+  const human = await createHumanIn(app, key, 'UTC', NINE_TO_FIVE);
+  served.set(path, { body });
+  app.clock.now = new Date('2030-01-01T00:00:00Z');
+  const res = await app.call('POST', `/v1/humans/${human}/calendars`, { key, body: { url: `${base}${path}`, ...extra } });
+  expect(res.status, res.text).toBe(201);
+  return { human, calendar: res.body as Record<string, unknown> };
+}
+
+const slotsOn = (human: string, date = MONDAY) => listedStarts(app, key, human, date, date, 60);
+
+describe('calendars', () => {
+  it('connects a feed whose busy time blocks slots, check and booking, and shows in /busy', async () => {
+    const { human, calendar } = await humanWithCalendar('/ada.ics', ics(DENTIST, WEEKLY), { name: 'Personal' });
+    expect(CalendarSchema.strict().parse(calendar)).toEqual(calendar);
+    expect(calendar).toMatchObject({ kind: 'ics', url: `${base}/ada.ics`, name: 'Personal', status: 'ok', last_error: null, write_bookings: false, human_id: human });
+    expect(calendar.busy_count).toBe(11);
+
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const monday = await slotsOn(human);
+    expect(monday).not.toContain(at(MONDAY, '10:00'));
+    expect(monday).toContain(at(MONDAY, '11:00'));
+    expect(await slotsOn(human, '2030-01-09')).not.toContain(at('2030-01-09', '14:00'));
+
+    const check = await app.call('GET', `/v1/humans/${human}/check?starts_at=${at(MONDAY, '10:00')}&duration=60`, { key });
+    expect(check.body).toMatchObject({ bookable: false, code: 'SLOT_UNAVAILABLE' });
+    const booked = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: human, starts_at: at(MONDAY, '10:00'), duration: 60, attendee_name: 'Agent Smith' },
+    });
+    expectEnvelope(booked, 409, 'SLOT_UNAVAILABLE');
+    expect(booked.body.error.message).toContain('a connected calendar of this human is busy then');
+
+    const ok = await app.call('POST', '/v1/bookings', { key, body: { human_id: human, starts_at: at(MONDAY, '12:00'), duration: 60, attendee_name: 'Agent Smith' } });
+    expect(ok.status, ok.text).toBe(201);
+    const busy = await app.call('GET', `/v1/humans/${human}/busy?from=${at(MONDAY, '00:00')}&to=${at('2030-01-10', '00:00')}`, { key });
+    expect(busy.status, busy.text).toBe(200);
+    expect(busy.body.data).toEqual([
+      { starts_at: at(MONDAY, '10:00'), ends_at: at(MONDAY, '11:00'), source: 'calendar', calendar_id: calendar.id },
+      { starts_at: at(MONDAY, '12:00'), ends_at: at(MONDAY, '13:00'), source: 'booking', calendar_id: null },
+      { starts_at: at('2030-01-09', '14:00'), ends_at: at('2030-01-09', '15:00'), source: 'calendar', calendar_id: calendar.id },
+    ]);
+  });
+
+  it('follows a changed feed into the very next slots answer, sends If-None-Match, and keeps busy time when a read fails', async () => {
+    const { human, calendar } = await humanWithCalendar('/grace.ics', ics(DENTIST));
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    expect(await slotsOn(human)).not.toContain(at(MONDAY, '10:00'));
+    expect(await slotsOn(human)).toContain(at(MONDAY, '15:00')); // warm the caches and the kept answer
+
+    served.set('/grace.ics', { body: ics(vevent('moved@example.com', '20300107T150000Z', '20300107T160000Z')) });
+    const synced = await app.call('POST', `/v1/humans/${human}/calendars/${calendar.id}/sync`, { key });
+    expect(synced.status, synced.text).toBe(200);
+    expect(synced.body).toMatchObject({ status: 'ok', busy_count: 1 });
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const after = await slotsOn(human);
+    expect(after).toContain(at(MONDAY, '10:00'));
+    expect(after).not.toContain(at(MONDAY, '15:00'));
+
+    // Unchanged: a conditional request, answered 304.
+    const before = requests.length;
+    expect((await app.call('POST', `/v1/humans/${human}/calendars/${calendar.id}/sync`, { key })).body.status).toBe('ok');
+    expect(requests.slice(before).some((r) => r.path === '/grace.ics' && r.ifNoneMatch)).toBe(true);
+
+    served.set('/grace.ics', { status: 500 });
+    const failed = await app.call('POST', `/v1/humans/${human}/calendars/${calendar.id}/sync`, { key });
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({ status: 'error', busy_count: 1, last_error: { code: 'CALENDAR_UNREADABLE' } });
+    expect(failed.body.last_error.message).toContain('500');
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    expect(await slotsOn(human)).not.toContain(at(MONDAY, '15:00'));
+
+    expect((await app.call('DELETE', `/v1/humans/${human}/calendars/${calendar.id}`, { key })).status).toBe(204);
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    expect(await slotsOn(human)).toContain(at(MONDAY, '15:00'));
+    expectEnvelope(await app.call('GET', `/v1/humans/${human}/calendars/${calendar.id}`, { key }), 404, 'NOT_FOUND');
+  });
+
+  it('checks calendar busy time inside the booking statement too, not only on the snapshot the booking was judged on', async () => {
+    const { human, calendar } = await humanWithCalendar('/late.ics', ics(DENTIST));
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    expect(await slotsOn(human)).toContain(at(MONDAY, '14:00')); // the snapshot is cached now
+    // Busy time that arrived without moving the schedule version: only the statement can see it.
+    await app.database.store.sql(
+      `INSERT INTO calendar_busy (organization_id, human_id, calendar_id, uid, starts_at, ends_at)
+       SELECT organization_id, human_id, id, 'late@example.com', $2::timestamptz, $3::timestamptz FROM calendars WHERE id = $1`,
+      [calendar.id, at(MONDAY, '14:00'), at(MONDAY, '15:00')],
+    );
+    const res = await app.call('POST', '/v1/bookings', { key, body: { human_id: human, starts_at: at(MONDAY, '14:00'), duration: 60, attendee_name: 'Agent Smith' } });
+    expectEnvelope(res, 409, 'SLOT_UNAVAILABLE');
+    expect(res.body.error.message).toContain('a connected calendar of this human is busy then');
+  });
+
+  it('is read again by the refresh job, claimed from the database', async () => {
+    const { human } = await humanWithCalendar('/job.ics', ics(DENTIST));
+    served.set('/job.ics', { body: ics(DENTIST, vevent('new@example.com', '20300107T130000Z', '20300107T140000Z')) });
+    const config = { ...app.config, calendars: { ...app.config.calendars, syncSeconds: 1 } };
+    await app.database.store.sql(`UPDATE calendars SET next_sync_at = now() - interval '1 second'`);
+    // The job's clock is the test's 2030, so the events are inside its expansion window.
+    const clock = () => new Date('2030-01-01T00:00:00Z');
+    const runner = calendarRefreshRunner({ store: app.database.store, config, secrets: SECRETS, clock, logger: createLogger('silent'), pollMs: 50 });
+    await runner.start();
+    try {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        app.clock.now = new Date('2030-01-01T00:00:00Z');
+        if (!(await slotsOn(human)).includes(at(MONDAY, '13:00'))) break;
+        if (Date.now() > deadline) throw new Error('the refresh job did not read the changed feed');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('refuses what it cannot read or keep, in the envelope, keeping nothing', async () => {
+    const human = await createHumanIn(app, key, 'UTC', NINE_TO_FIVE);
+    served.set('/html', { body: '<html>not a calendar</html>' });
+    served.set('/gone.ics', { status: 404 });
+    const create = (body: Record<string, unknown>) => app.call('POST', `/v1/humans/${human}/calendars`, { key, body });
+
+    const notFound = await create({ url: `${base}/gone.ics` });
+    expectEnvelope(notFound, 422, 'CALENDAR_UNREADABLE');
+    expect(notFound.body.error.message).toContain('404');
+    expectEnvelope(await create({ url: `${base}/html` }), 422, 'CALENDAR_UNREADABLE');
+    expectEnvelope(await create({ url: 'ftp://example.com/x.ics' }), 422, 'VALIDATION_ERROR');
+    expectEnvelope(await create({ url: `${base}/x.ics`, extra: 1 }), 422, 'VALIDATION_ERROR');
+    expect((await app.call('GET', `/v1/humans/${human}/calendars`, { key })).body).toEqual({ data: [], next_cursor: null });
+
+    served.set('/feed.ics', { body: ics(DENTIST) });
+    const feedOnly = await create({ url: `${base}/feed.ics`, write_bookings: true });
+    expectEnvelope(feedOnly, 422, 'VALIDATION_ERROR');
+    expect(feedOnly.body.error.message).toContain('write_bookings');
+
+    // Credentials in the URL are taken out, sent as Basic auth, stored sealed and never returned.
+    const withSecret = await create({ url: `http://ada:s3cret@127.0.0.1:${new URL(base).port}/feed.ics` });
+    expect(withSecret.status, withSecret.text).toBe(201);
+    expect(withSecret.text).not.toContain('s3cret');
+    expect(withSecret.body.url).toBe(`${base}/feed.ics`);
+    expect(requests.filter((r) => r.path === '/feed.ics').at(-1)!.authorization).toBe(`Basic ${Buffer.from('ada:s3cret').toString('base64')}`);
+    const [stored] = await app.database.store.sql<{ url_sealed: string; credentials_sealed: string }>(
+      'SELECT url_sealed, credentials_sealed FROM calendars WHERE id = $1',
+      [withSecret.body.id],
+    );
+    expect(JSON.stringify(stored)).not.toContain('s3cret');
+    expect(JSON.stringify(stored)).not.toContain('feed.ics');
+    expect(SECRETS.open(stored!.url_sealed)).toBe(`${base}/feed.ics`);
+
+    expectEnvelope(await create({ url: `webcal://127.0.0.1:${new URL(base).port}/feed.ics` }), 422, 'CALENDAR_UNREADABLE'); // https to a plain-http server
+    expectEnvelope(await create({ url: `${base}/feed.ics` }), 409, 'CALENDAR_URL_TAKEN');
+  });
+
+  it("answers 404 for another organization's humans and calendars on every route", async () => {
+    const { human, calendar } = await humanWithCalendar('/private.ics', ics(DENTIST));
+    const other = (await app.createOrg('growth')).key;
+    const paths: Array<[string, string, unknown?]> = [
+      ['POST', `/v1/humans/${human}/calendars`, { url: `${base}/private.ics` }],
+      ['GET', `/v1/humans/${human}/calendars`],
+      ['GET', `/v1/humans/${human}/calendars/${calendar.id}`],
+      ['POST', `/v1/humans/${human}/calendars/${calendar.id}/sync`],
+      ['DELETE', `/v1/humans/${human}/calendars/${calendar.id}`],
+      ['GET', `/v1/humans/${human}/busy?from=${at(MONDAY, '00:00')}&to=${at(MONDAY, '23:00')}`],
+    ];
+    for (const [method, path, body] of paths) expectEnvelope(await app.call(method, path, { key: other, body }), 404, 'NOT_FOUND');
+    expect((await app.call('GET', `/v1/humans/${human}/calendars/${calendar.id}`, { key })).status).toBe(200);
+    const range = await app.call('GET', `/v1/humans/${human}/busy?from=${at(MONDAY, '00:00')}&to=${at('2030-03-20', '00:00')}`, { key });
+    expectEnvelope(range, 422, 'VALIDATION_ERROR');
+  });
+
+  it('refuses calendars, saying why, on a server without a secrets key', async () => {
+    const bare = await startTestApp({ webhooks: { ...loadConfig({}).webhooks, allowPrivateUrls: true, inProcessWorker: false } }, { secrets: undefined });
+    try {
+      const k = (await bare.createOrg('growth')).key;
+      const human = await createHumanIn(bare, k, 'UTC', NINE_TO_FIVE);
+      const res = await bare.call('POST', `/v1/humans/${human}/calendars`, { key: k, body: { url: `${base}/ada.ics` } });
+      expectEnvelope(res, 422, 'CALENDAR_UNREADABLE');
+      expect(res.body.error.message).toContain('SECRETS_KEY');
+    } finally {
+      await bare.close();
+    }
+  });
+});
