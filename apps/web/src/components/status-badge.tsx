@@ -1,4 +1,4 @@
 export function StatusBadge({ status }: { status: string }) {
-  const tone = status === 'confirmed' || status === 'delivered' ? 'ok' : status === 'cancelled' || status === 'failed' ? 'bad' : 'warn';
+  const tone = status === 'confirmed' || status === 'delivered' || status === 'ok' ? 'ok' : status === 'cancelled' || status === 'failed' || status === 'error' ? 'bad' : 'warn';
   return <span className={`badge ${tone}`}>{status}</span>;
 }

@@ -27,9 +27,10 @@ function dayItems(slots: Slot[], bookings: Booking[]): DayItem[] {
 
 /**
  * A week of open slots and confirmed bookings, laid out by the human's local dates and
- * times; the viewer's own time is in each item's tooltip when the zones differ.
+ * times; the viewer's own time is in each item's tooltip when the zones differ. A new
+ * `refresh` loads the week again (a calendar's busy time changed the slots).
  */
-export function WeekCalendar({ human }: { human: Human }) {
+export function WeekCalendar({ human, refresh = 0 }: { human: Human; refresh?: number }) {
   const zone = human.timezone;
   const thisWeek = mondayOf(localDate(new Date().toISOString(), zone));
   const [weekStart, setWeekStart] = useState(thisWeek);
@@ -37,7 +38,7 @@ export function WeekCalendar({ human }: { human: Human }) {
   const [duration, setDuration] = useState(durations[0] ?? 30);
   const load = useLoad(
     () => call(api.humans.getWeek({ params: { human_id: human.id }, query: { week_start: weekStart, duration } }), 200),
-    `${human.id}:${weekStart}:${duration}`,
+    `${human.id}:${weekStart}:${duration}:${refresh}`,
   );
   const dates = weekDates(weekStart);
   const viewer = viewerZone();

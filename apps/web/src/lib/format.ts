@@ -33,6 +33,21 @@ export function formatDate(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
 }
 
+const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "5 minutes ago", "in 2 hours", "just now" (under a minute either way), relative to `now`. */
+export function formatAgo(iso: string, now: number = Date.now()): string {
+  const delta = new Date(iso).getTime() - now;
+  if (Math.abs(delta) < 60_000) return 'just now';
+  const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const [unit, ms] = RELATIVE_UNITS.find(([, size]) => Math.abs(delta) >= size) ?? RELATIVE_UNITS[RELATIVE_UNITS.length - 1]!;
+  return relative.format(Math.trunc(delta / ms), unit);
+}
+
 export function formatTime(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 }

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import type { Override } from '@humantime/contract';
 import type { HumanDetail } from '@humantime/contract/dashboard';
 import { api, call } from '../api/client.js';
 import { useLoad } from '../api/use-load.js';
+import { CalendarsCard, SubscriptionLinkCard } from '../components/calendars-card.js';
 import { ErrorNotice, Loading, PageHead } from '../components/states.js';
 import { WeekCalendar } from '../components/week-calendar.js';
 import { formatDate } from '../lib/format.js';
@@ -11,6 +13,8 @@ import { Link } from '../lib/router.js';
 export function HumanDetailPage({ humanId }: { humanId: string }) {
   const load = useLoad(() => call(api.humans.get({ params: { human_id: humanId } }), 200), `human:${humanId}`);
   const detail = load.data;
+  // Moves when a calendar's busy time may have changed, so the week shows the slots it leaves.
+  const [busyVersion, setBusyVersion] = useState(0);
 
   return (
     <>
@@ -29,7 +33,9 @@ export function HumanDetailPage({ humanId }: { humanId: string }) {
             <WeeklyHours detail={detail} />
             <Overrides overrides={detail.overrides} />
           </div>
-          <WeekCalendar human={detail.human} />
+          <CalendarsCard human={detail.human} onBusyChanged={() => setBusyVersion((v) => v + 1)} />
+          <SubscriptionLinkCard human={detail.human} />
+          <WeekCalendar human={detail.human} refresh={busyVersion} />
         </div>
       )}
     </>
