@@ -28,6 +28,11 @@ class StopReading extends Error {}
 type JCalProperty = [string, Record<string, unknown>, string, ...unknown[]];
 type JCalComponent = [string, JCalProperty[], unknown[]];
 
+/** The properties that make an event part of a series (its rule, or an instance of one). */
+const SERIES_PROPERTIES = new Set(['rrule', 'rdate', 'recurrence-id']);
+/** The properties busy time is read from. */
+const KEPT_PROPERTIES = new Set(['uid', 'dtstart', 'dtend', 'duration', 'rrule', 'rdate', 'exdate', 'recurrence-id', 'status', 'transp']);
+
 /** A date or date-time of a property, with the zone its wall time is read in. */
 interface TimeValue {
   wall: number;
@@ -135,6 +140,15 @@ export class BusyReader {
         continue;
       }
       const uid = textOf(component, 'uid') ?? '';
+      const recurring = component[1].some((prop) => SERIES_PROPERTIES.has(prop[0]));
+      if (!recurring) {
+        // One instance, nothing can override it: read now, so a large feed is not held parsed.
+        this.guarded(uid, () => this.readSingle({ uid, component, zones }, busy));
+        continue;
+      }
+      // Kept until the series is complete: only what is read, not titles or attendees.
+      component[1] = component[1].filter((prop) => KEPT_PROPERTIES.has(prop[0]));
+      component[2] = [];
       const key = uid === '' ? `\u0000${anonymous++}` : uid;
       let group = groups.get(key);
       if (!group) groups.set(key, (group = { masters: [], overrides: [] }));

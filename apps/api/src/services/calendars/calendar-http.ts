@@ -29,7 +29,7 @@ export interface HttpBudget {
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'PROPFIND' | 'REPORT';
+  method: 'GET' | 'PROPFIND' | 'REPORT' | 'PUT' | 'DELETE';
   url: URL;
   headers: Record<string, string>;
   body?: string;
@@ -49,7 +49,7 @@ export function seconds(ms: number): string {
 
 export function sizeText(bytes: number): string {
   const MiB = 1024 * 1024;
-  if (bytes >= MiB && bytes % (MiB / 10) === 0) return `${Number((bytes / MiB).toFixed(1))} MiB`;
+  if (bytes >= MiB && bytes % MiB === 0) return `${bytes / MiB} MiB`;
   if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
   return `${bytes} bytes`;
 }
