@@ -25,7 +25,8 @@ interface KeptResource {
 
 /**
  * The opaque state a CalDAV read hands back: which source and zone it was read for, the
- * window of the busy list it returned, and per resource (by href) its ETag and expansion.
+ * window of the busy list it returned, and per resource (by a hash of its href: no paths are
+ * kept) its ETag and expansion.
  */
 interface DavSyncState {
   v: 1;
@@ -41,6 +42,8 @@ interface DavSyncState {
 export function sourceId(url: URL, username: string | undefined): string {
   return createHash('sha256').update(`${url.href}\n${username ?? ''}`).digest('hex').slice(0, 32);
 }
+
+const hrefKey = (href: string) => createHash('sha256').update(href).digest('hex').slice(0, 32);
 
 function keptState(value: unknown, source: string, zone: string): DavSyncState | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -78,8 +81,8 @@ export async function readCalDav(target: DavTarget, request: ReadRequest, source
   const kept = new Map<string, KeptResource>();
   const wanted: string[] = [];
   for (const [href, etag] of listed.value) {
-    const previous = state?.resources[href];
-    if (validKept(previous) && previous.etag === etag && previous.from <= from && previous.to >= to) kept.set(href, previous);
+    const previous = state?.resources[hrefKey(href)];
+    if (validKept(previous) && previous.etag === etag && previous.from <= from && previous.to >= to) kept.set(hrefKey(href), previous);
     else wanted.push(href);
   }
   if (state && wanted.length === 0 && kept.size === Object.keys(state.resources).length && from >= state.from && to <= state.to) {
@@ -100,7 +103,7 @@ export async function readCalDav(target: DavTarget, request: ReadRequest, source
       notCalendar++;
       continue;
     }
-    kept.set(href, keep(read.busy, {
+    kept.set(hrefKey(href), keep(read.busy, {
       etag,
       from,
       to: to + AHEAD_MS,
