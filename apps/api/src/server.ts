@@ -4,6 +4,7 @@ import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { embeddedStoreDir, openStore } from './db/open-store.js';
 import { calendarRefreshRunner } from './jobs/calendar-refresh/calendar-refresh-job.js';
+import { calendarWriteRunner } from './jobs/calendar-write/calendar-write-job.js';
 import { notifyListener } from './jobs/runner/notify-listener.js';
 import { DELIVERIES_CHANNEL, DeliveryWorker } from './jobs/webhook-delivery/delivery-worker.js';
 import { createHttpServer } from './http/http-server.js';
@@ -68,6 +69,11 @@ async function main() {
       ? calendarRefreshRunner({ store, config, secrets, clock: () => new Date(), logger, releaseLeasesAtStart: embedded })
       : undefined;
   await calendarRefresh?.start();
+  const calendarWrites =
+    config.webhooks.inProcessWorker && secrets
+      ? calendarWriteRunner({ store, config, secrets, clock: () => new Date(), logger, releaseLeasesAtStart: embedded })
+      : undefined;
+  await calendarWrites?.start();
   // On a server, deliveries committed by other API processes wake this worker too.
   const listener = worker && config.databaseUrl ? notifyListener(config, logger, { [DELIVERIES_CHANNEL]: () => worker.wake() }) : undefined;
   await listener?.start();
@@ -103,6 +109,7 @@ async function main() {
       await listener?.stop();
       await worker?.stop();
       await calendarRefresh?.stop();
+      await calendarWrites?.stop();
       await store.close();
       await unlock();
     },

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { openStore } from './db/open-store.js';
 import { calendarRefreshRunner } from './jobs/calendar-refresh/calendar-refresh-job.js';
+import { calendarWriteRunner } from './jobs/calendar-write/calendar-write-job.js';
 import { notifyListener } from './jobs/runner/notify-listener.js';
 import { secretBox } from './lib/secret-box.js';
 import { DELIVERIES_CHANNEL, DeliveryWorker } from './jobs/webhook-delivery/delivery-worker.js';
@@ -38,6 +39,10 @@ async function main() {
     ? calendarRefreshRunner({ store, config, secrets: secretBox(config.secretsKey), clock: () => new Date(), logger })
     : undefined;
   await calendarRefresh?.start();
+  const calendarWrites = config.secretsKey
+    ? calendarWriteRunner({ store, config, secrets: secretBox(config.secretsKey), clock: () => new Date(), logger })
+    : undefined;
+  await calendarWrites?.start();
   // Woken by a NOTIFY when a booking's deliveries commit, not only by the poll.
   const listener = notifyListener(config, logger, { [DELIVERIES_CHANNEL]: () => worker.wake() });
   await listener?.start();
@@ -51,6 +56,7 @@ async function main() {
       await listener?.stop();
       await worker.stop();
       await calendarRefresh?.stop();
+      await calendarWrites?.stop();
       await store.close();
     },
   });

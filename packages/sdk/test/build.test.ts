@@ -57,7 +57,7 @@ describe.each([
     const sdk = load();
     const usage = { plan: 'free', quota: 100, used: 1 };
     const client = new sdk.Humantime({ apiKey: 'sk_live_x', baseUrl: 'https://api.test', fetch: answer(200, usage) });
-    expect(Object.keys(client)).toEqual(['humans', 'overrides', 'slots', 'suggestions', 'bookings', 'holds', 'webhooks', 'usage', 'events', 'calendarFeed']);
+    expect(Object.keys(client)).toEqual(['humans', 'calendars', 'overrides', 'slots', 'suggestions', 'bookings', 'holds', 'webhooks', 'usage', 'events', 'calendarFeed']);
     await expect(client.usage.get()).resolves.toEqual(usage);
 
     const failing = new sdk.Humantime({

@@ -11,7 +11,7 @@ export const CALENDAR_KINDS = ['ics', 'caldav'] as const;
 export const CalendarKindSchema = z.enum(CALENDAR_KINDS);
 
 /** Why a calendar's last read was not clean; the message says what, never a secret. */
-export const CALENDAR_PROBLEMS = ['CALENDAR_UNREADABLE', 'EVENTS_SKIPPED', 'INSTANCES_CAPPED'] as const;
+export const CALENDAR_PROBLEMS = ['CALENDAR_UNREADABLE', 'EVENTS_SKIPPED', 'INSTANCES_CAPPED', 'WRITE_BACK_FAILED'] as const;
 
 const CALENDAR_URL = /^(https?|webcal):\/\/[^\s]+$/i;
 

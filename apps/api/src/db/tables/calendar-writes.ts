@@ -1,0 +1,96 @@
+// Hand-written statements on `calendar_writes`: bookings to write into the CalDAV calendars
+// that take them, queued by the events trigger and claimed like deliveries.
+import { Params } from '../params.js';
+import type { Sql } from '../sql.js';
+import { BOOKING_COLUMNS, type CalendarRow as BookingWithHuman } from './bookings.js';
+
+export interface ClaimedWrite {
+  id: string;
+  organizationId: string;
+  calendarId: string;
+  humanId: string;
+  icalUid: string;
+  /** The number of the attempt about to be made (1..3). */
+  attempt: number;
+}
+
+/**
+ * Leases up to `limit` due writes, in one statement (SKIP LOCKED). Only the oldest pending write
+ * of a calendar and UID is due, so one UID's writes never race each other.
+ */
+export async function claimDueWrites(query: Sql, lease: { workerId: string; now: Date; leaseMs: number; limit: number }): Promise<ClaimedWrite[]> {
+  const p = new Params();
+  const now = p.ref(lease.now.toISOString(), 'timestamptz');
+  return query<ClaimedWrite>(
+    `UPDATE calendar_writes w
+        SET locked_until = ${p.ref(new Date(lease.now.getTime() + lease.leaseMs).toISOString(), 'timestamptz')},
+            locked_by = ${p.ref(lease.workerId)}
+      WHERE w.id IN (
+              SELECT d.id FROM calendar_writes d
+               WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND (d.locked_until IS NULL OR d.locked_until < ${now})
+                 AND NOT EXISTS (SELECT 1 FROM calendar_writes e
+                                  WHERE e.calendar_id = d.calendar_id AND e.ical_uid = d.ical_uid AND e.status = 'pending'
+                                    AND (e.created_at, e.id) < (d.created_at, d.id))
+               ORDER BY d.next_attempt_at LIMIT ${p.ref(lease.limit, 'int')} FOR UPDATE SKIP LOCKED)
+      RETURNING w.id::text AS "id", w.organization_id::text AS "organizationId", w.calendar_id::text AS "calendarId",
+                w.human_id::text AS "humanId", w.ical_uid AS "icalUid", w.attempt_count + 1 AS "attempt"`,
+    p.values,
+  );
+}
+
+/** The chain's confirmed booking (with its human, for the event text), or undefined when it has none. */
+export async function selectConfirmedOfChain(query: Sql, w: Pick<ClaimedWrite, 'organizationId' | 'humanId' | 'icalUid'>): Promise<BookingWithHuman | undefined> {
+  const p = new Params();
+  const [row] = await query<BookingWithHuman>(
+    `SELECT b.*, h.name AS "humanName", h.email AS "humanEmail"
+       FROM (SELECT ${BOOKING_COLUMNS} FROM bookings
+              WHERE organization_id = ${p.ref(w.organizationId, 'uuid')} AND human_id = ${p.ref(w.humanId, 'uuid')}
+                AND ical_uid = ${p.ref(w.icalUid)} AND status = 'confirmed'
+              ORDER BY created_at DESC LIMIT 1) b
+       JOIN humans h ON h.id = b."humanId"::uuid`,
+    p.values,
+  );
+  return row;
+}
+
+export interface WriteOutcome {
+  id: string;
+  workerId: string;
+  attempt: number;
+  status: 'pending' | 'done' | 'failed';
+  nextAttemptAt: Date | null;
+  error: string | null;
+}
+
+/** Records an attempt while this worker holds the lease for it; false when it passed on. */
+export async function recordWrite(query: Sql, o: WriteOutcome): Promise<boolean> {
+  const p = new Params();
+  const rows = await query(
+    `UPDATE calendar_writes SET status = ${p.ref(o.status)}, attempt_count = ${p.ref(o.attempt, 'int')},
+            next_attempt_at = COALESCE(${p.ref(o.nextAttemptAt?.toISOString() ?? null, 'timestamptz')}, next_attempt_at),
+            last_error = ${p.ref(o.error)}, locked_until = NULL, locked_by = NULL
+      WHERE id = ${p.ref(o.id, 'uuid')} AND locked_by = ${p.ref(o.workerId)} AND attempt_count = ${p.ref(o.attempt - 1, 'int')}
+      RETURNING 1`,
+    p.values,
+  );
+  return rows.length > 0;
+}
+
+/** After the last attempt failed: the calendar says so in last_error (its status is about reading). */
+export async function reportWriteFailure(query: Sql, w: { calendarId: string; message: string; at: Date }): Promise<void> {
+  const p = new Params();
+  const error = { code: 'WRITE_BACK_FAILED', message: w.message, at: w.at.toISOString() };
+  await query(`UPDATE calendars SET last_error = ${p.ref(JSON.stringify(error), 'jsonb')} WHERE id = ${p.ref(w.calendarId, 'uuid')}`, p.values);
+}
+
+export async function nextWriteDue(query: Sql): Promise<Date | undefined> {
+  const [row] = await query<{ due: Date | string | null }>(
+    `SELECT min(GREATEST(next_attempt_at, locked_until)) AS due FROM calendar_writes WHERE status = 'pending'`,
+  );
+  return row?.due ? new Date(row.due) : undefined;
+}
+
+export async function releaseWriteLeases(query: Sql): Promise<number> {
+  const rows = await query(`UPDATE calendar_writes SET locked_until = NULL, locked_by = NULL WHERE status = 'pending' AND locked_by IS NOT NULL RETURNING 1`);
+  return rows.length;
+}

@@ -1,0 +1,81 @@
+import type { Config } from '../../config.js';
+import type { Store } from '../../db/store.js';
+import { claimDueWrites, nextWriteDue, recordWrite, releaseWriteLeases, reportWriteFailure, type ClaimedWrite } from '../../db/tables/calendar-writes.js';
+import type { Logger } from '../../lib/logger.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { writeBooking } from '../../services/calendars/write-booking.js';
+import type { Job } from '../runner/job.js';
+import { JobRunner } from '../runner/job-runner.js';
+import { writeWithinLease } from '../runner/within-lease.js';
+
+const CONCURRENCY = 4;
+const LEASE_MARGIN_MS = 20_000;
+/** Three attempts in all, the first at once, then after the webhooks' retry delays. */
+const MAX_ATTEMPTS = 3;
+
+export interface CalendarWriteDeps {
+  store: Store;
+  config: Config;
+  secrets: SecretBox;
+  clock: () => Date;
+  logger: Logger;
+  releaseLeasesAtStart?: boolean;
+  workerId?: string;
+  pollMs?: number;
+}
+
+/**
+ * Bookings out into CalDAV calendars (write_bookings): each queued write is claimed like a
+ * delivery and retried on the webhooks' schedule (WEBHOOK_RETRY_DELAYS); after the last
+ * attempt fails, the calendar's last_error says which booking could not be written.
+ */
+export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
+  const { store, config, clock } = deps;
+  const changes = store.changes;
+  const log = deps.logger.child({ component: 'calendar-write' });
+  return {
+    name: 'calendar-write',
+    concurrency: CONCURRENCY,
+    leaseMs: config.calendars.readTimeoutMs + LEASE_MARGIN_MS,
+    claim: (lease) => claimDueWrites(store.sql, lease),
+    run: async (write, lease) => {
+      const result = await writeBooking({ store, config, secrets: deps.secrets }, write);
+      const now = clock();
+      const delay = config.webhooks.retryDelaysMs[write.attempt - 1];
+      const last = result.ok || write.attempt >= MAX_ATTEMPTS || delay === undefined;
+      const status = result.ok ? 'done' : last ? 'failed' : 'pending';
+      const error = result.ok ? null : result.message;
+      await writeWithinLease(
+        async () => {
+          const recorded = await recordWrite(store.sql, {
+            id: write.id,
+            workerId: lease.workerId,
+            attempt: write.attempt,
+            status,
+            nextAttemptAt: last ? null : new Date(now.getTime() + delay!),
+            error,
+          });
+          if (recorded && status === 'failed') {
+            await reportWriteFailure(store.sql, { calendarId: write.calendarId, message: `a booking could not be written into the calendar: ${error}`, at: now });
+          }
+        },
+        lease.endsAt,
+        clock,
+      );
+      log.info({ calendar_id: write.calendarId, attempt: write.attempt, outcome: status, ...(result.ok ? { action: result.action } : { error }) }, 'calendar write attempt');
+    },
+    describe: (write) => ({ calendar_write_id: write.id }),
+    ...(deps.releaseLeasesAtStart ? { releaseAllLeases: () => releaseWriteLeases(store.sql) } : {}),
+    // Writes are queued by the events trigger, inside statements that also queue deliveries.
+    ...(changes ? { quiet: { writes: () => changes.deliveries + changes.calendars, nextDueAt: () => nextWriteDue(store.sql) } } : {}),
+  };
+}
+
+export function calendarWriteRunner(deps: CalendarWriteDeps): JobRunner<ClaimedWrite> {
+  return new JobRunner(calendarWriteJob(deps), {
+    logger: deps.logger,
+    clock: deps.clock,
+    ...(deps.workerId ? { workerId: deps.workerId } : {}),
+    ...(deps.pollMs ? { pollMs: deps.pollMs } : {}),
+  });
+}
