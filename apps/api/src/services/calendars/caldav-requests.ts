@@ -54,40 +54,53 @@ export async function isCalendarCollection(target: DavTarget): Promise<DavOutcom
 
 const icalUtc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-function calendarQuery(range: { start?: number; end: number }, recurringOnly: boolean): string {
+function calendarQuery(range: { start?: number; end: number }, options: { recurringOnly: boolean; withData: boolean }): string {
   const start = range.start === undefined ? '' : ` start="${icalUtc(range.start)}"`;
+  const { recurringOnly, withData } = options;
   return (
-    `${XML_HEAD}<c:calendar-query ${NAMESPACES}><d:prop><d:getetag/></d:prop>` +
+    `${XML_HEAD}<c:calendar-query ${NAMESPACES}><d:prop><d:getetag/>${withData ? '<c:calendar-data/>' : ''}</d:prop>` +
     `<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT">` +
     `<c:time-range${start} end="${icalUtc(range.end)}"/>${recurringOnly ? '<c:prop-filter name="RRULE"/>' : ''}` +
     `</c:comp-filter></c:comp-filter></c:filter></c:calendar-query>`
   );
 }
 
-function etagsOf(resources: DavResource[], into: Map<string, string>): void {
+/** A listed event resource: its ETag, and its calendar data when it was asked for. */
+export interface ListedResource {
+  etag: string;
+  data?: string;
+}
+
+function collect(resources: DavResource[], into: Map<string, ListedResource>): void {
   for (const resource of resources) {
     const etag = resource.props.get(key(DAV, 'getetag'))?.text.trim();
-    if (resource.href && etag) into.set(resource.href, etag);
+    const data = resource.props.get(key(CALDAV, 'calendar-data'))?.text;
+    if (resource.href && etag) into.set(resource.href, data === undefined ? { etag } : { etag, data });
   }
 }
 
 /**
- * The event resources that may have busy time in [from, to], with their ETags, and no
- * calendar data: a calendar-query for VEVENTs in the range, and one for every recurring
- * VEVENT that starts before its end. The second is there because some servers (Xandikos
- * 0.2.8) test a recurring event's time-range against its first instance only and would
- * leave out a weekly meeting begun last year; the expansion here reads it either way.
+ * The event resources that may have busy time in [from, to], with their ETags (and their
+ * calendar data, `withData`, when nothing is kept from a previous read): a calendar-query for
+ * VEVENTs in the range, and one for every recurring VEVENT that starts before its end. The
+ * second is there because some servers (Xandikos 0.2.8) test a recurring event's time-range
+ * against its first instance only and would leave out a weekly meeting begun last year; the
+ * expansion here reads it either way.
  */
-export async function listEventResources(target: DavTarget, window: { from: number; to: number }): Promise<DavOutcome<Map<string, string>>> {
-  const inRange = await davRequest(target, { method: 'REPORT', depth: '1', body: calendarQuery({ start: window.from, end: window.to }, false) });
+export async function listEventResources(
+  target: DavTarget,
+  query: { from: number; to: number; withData: boolean },
+): Promise<DavOutcome<Map<string, ListedResource>>> {
+  const { withData } = query;
+  const inRange = await davRequest(target, { method: 'REPORT', depth: '1', body: calendarQuery({ start: query.from, end: query.to }, { recurringOnly: false, withData }) });
   if (!inRange.ok) return inRange;
-  const etags = new Map<string, string>();
-  etagsOf(inRange.value, etags);
-  const recurring = await davRequest(target, { method: 'REPORT', depth: '1', body: calendarQuery({ end: window.to }, true) });
+  const listed = new Map<string, ListedResource>();
+  collect(inRange.value, listed);
+  const recurring = await davRequest(target, { method: 'REPORT', depth: '1', body: calendarQuery({ end: query.to }, { recurringOnly: true, withData }) });
   // A server that cannot filter by property still answered the first query: read with that.
-  if (recurring.ok) etagsOf(recurring.value, etags);
+  if (recurring.ok) collect(recurring.value, listed);
   else if (recurring.status === null) return recurring;
-  return { ok: true, value: etags };
+  return { ok: true, value: listed };
 }
 
 /** calendar-multiget: the calendar data and ETag of each href (batched); an href gone since is left out. */

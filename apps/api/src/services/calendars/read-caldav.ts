@@ -66,23 +66,26 @@ function validKept(kept: KeptResource | undefined): kept is KeptResource {
 }
 
 /**
- * Reads a CalDAV calendar collection: lists the event resources with busy time in the
- * window (ETags only), reuses from syncState every resource whose ETag is unchanged and whose
- * expansion covers the window, fetches the rest with calendar-multiget, and expands them
- * here (never with the server's <expand>). Answers `unchanged` when no resource changed and
- * the window lies within the one the previous read returned.
+ * Reads a CalDAV calendar collection: lists the event resources with busy time in the window
+ * (with their data on a first read; ETags only when syncState is given), reuses from
+ * syncState every resource whose ETag is unchanged and whose expansion covers the window,
+ * fetches the rest with calendar-multiget, and expands them here (never with the server's
+ * <expand>). Answers `unchanged` when no resource changed and the window lies within the one
+ * the previous read returned.
  */
 export async function readCalDav(target: DavTarget, request: ReadRequest, source: string): Promise<ReadResult> {
   const { from, to, zone, limits } = request;
-  const listed = await listEventResources(target, { from, to });
-  if (!listed.ok) return { outcome: 'unreadable', message: listed.message };
   const state = keptState(request.syncState, source, zone);
+  const listed = await listEventResources(target, { from, to, withData: state === null });
+  if (!listed.ok) return { outcome: 'unreadable', message: listed.message };
 
   const kept = new Map<string, KeptResource>();
   const wanted: string[] = [];
-  for (const [href, etag] of listed.value) {
+  const fresh = new Map<string, { etag: string; data: string }>();
+  for (const [href, { etag, data }] of listed.value) {
     const previous = state?.resources[hrefKey(href)];
     if (validKept(previous) && previous.etag === etag && previous.from <= from && previous.to >= to) kept.set(hrefKey(href), previous);
+    else if (data !== undefined) fresh.set(href, { etag, data });
     else wanted.push(href);
   }
   if (state && wanted.length === 0 && kept.size === Object.keys(state.resources).length && from >= state.from && to <= state.to) {
@@ -91,10 +94,11 @@ export async function readCalDav(target: DavTarget, request: ReadRequest, source
 
   const fetched = await fetchEventResources(target, wanted);
   if (!fetched.ok) return { outcome: 'unreadable', message: fetched.message };
+  for (const [href, resource] of fetched.value) fresh.set(href, resource);
 
   const reader = new BusyReader({ zone, from, to: to + AHEAD_MS, maxComponents: limits.maxComponents, maxInstances: limits.maxInstances });
   let notCalendar = 0;
-  for (const [href, { etag, data }] of fetched.value) {
+  for (const [href, { etag, data }] of fresh) {
     const skippedBefore = reader.skipped.count;
     const reasonsBefore = reader.skipped.reasons.length;
     const read = reader.readDocument(data);
