@@ -37,8 +37,8 @@ function write(req: Request, res: Response, value: string, maxAgeSeconds: number
 }
 
 /** The cookie lives until the session's absolute expiry; idle expiry is the server's call. */
-export function setSessionCookie(req: Request, res: Response, { token, expiresAt }: { token: string; expiresAt: Date }, now: Date) {
-  write(req, res, token, Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)));
+export function setSessionCookie(req: Request, res: Response, { token, startedAt, expiresAt }: { token: string; startedAt: Date; expiresAt: Date }) {
+  write(req, res, token, Math.max(0, Math.floor((expiresAt.getTime() - startedAt.getTime()) / 1000)));
 }
 
 export function clearSessionCookie(req: Request, res: Response) {

@@ -10,11 +10,11 @@ import { updateOrganization } from '../services/organizations/update-organizatio
 const s = initServer();
 
 /** /admin/v1: what the dashboard and `pnpm admin` stand on. */
-export function adminRouter({ store: { db }, clock }: ServiceDeps) {
+export function adminRouter(deps: ServiceDeps) {
   return s.router(adminContract, {
     createOrganization: async ({ body }) => ({
       status: 201,
-      body: await createOrganization(db, {
+      body: await createOrganization(deps, {
         name: body.name,
         plan: body.plan,
         autoPurchase: body.auto_purchase,
@@ -22,22 +22,22 @@ export function adminRouter({ store: { db }, clock }: ServiceDeps) {
     }),
     getOrganization: async ({ params }) => ({
       status: 200,
-      body: await getOrganization(db, params.organization_id),
+      body: await getOrganization(deps, params.organization_id),
     }),
     updateOrganization: async ({ params, body }) => ({
       status: 200,
-      body: await updateOrganization(db, params.organization_id, {
+      body: await updateOrganization(deps, params.organization_id, {
         plan: body.plan,
         autoPurchase: body.auto_purchase,
       }),
     }),
     rotateKey: async ({ params }) => ({
       status: 200,
-      body: await rotateApiKey(db, params.organization_id),
+      body: await rotateApiKey(deps, params.organization_id),
     }),
     createInvite: async ({ params, body }) => ({
       status: 201,
-      body: await createInvite(db, params.organization_id, body.email, clock()),
+      body: await createInvite(deps, params.organization_id, body.email),
     }),
   });
 }

@@ -14,7 +14,6 @@ import { rescheduleBooking } from '../services/bookings/reschedule-booking.js';
 const s = initServer();
 
 export function bookingsRouter(deps: ServiceDeps, schedules: CachedSchedules) {
-  const { db } = deps.store;
   return s.router(contract.bookings, {
     create: async ({ body, headers, res }) => {
       const org = organizationOf(res);
@@ -29,11 +28,11 @@ export function bookingsRouter(deps: ServiceDeps, schedules: CachedSchedules) {
     },
     get: async ({ params, res }) => ({
       status: 200,
-      body: await getBooking(db, organizationOf(res).id, params.booking_id),
+      body: await getBooking(deps, organizationOf(res).id, params.booking_id),
     }),
     list: async ({ query, res }) => ({
       status: 200,
-      body: await listBookings(db, organizationOf(res).id, query),
+      body: await listBookings(deps, organizationOf(res).id, query),
     }),
     cancel: async ({ params, res }) => ({
       status: 200,
@@ -49,7 +48,7 @@ export function bookingsRouter(deps: ServiceDeps, schedules: CachedSchedules) {
       return outcome as ServerInferResponses<typeof contract.bookings.reschedule>;
     },
     calendar: async ({ params, res }) => {
-      const text = await bookingCalendar(deps.store.sql, organizationOf(res).id, params.booking_id);
+      const text = await bookingCalendar(deps, organizationOf(res).id, params.booking_id);
       res.setHeader('Content-Disposition', `attachment; filename="booking-${params.booking_id}.ics"`);
       return { status: 200, body: text };
     },

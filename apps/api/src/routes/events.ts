@@ -6,11 +6,11 @@ import { listEvents } from '../services/events/list-events.js';
 
 const s = initServer();
 
-export function eventsRouter({ store, clock }: ServiceDeps) {
+export function eventsRouter(deps: ServiceDeps) {
   return s.router(contract.events, {
     list: async ({ query, res }) => ({
       status: 200,
-      body: await listEvents(store, organizationOf(res).id, query, clock()),
+      body: await listEvents(deps, organizationOf(res).id, query),
     }),
   });
 }

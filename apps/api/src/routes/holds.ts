@@ -10,7 +10,6 @@ import { getHold, releaseHold } from '../services/holds/release-hold.js';
 const s = initServer();
 
 export function holdsRouter(deps: ServiceDeps) {
-  const { sql } = deps.store;
   return s.router(contract.holds, {
     create: async ({ body, res }) => ({
       status: 201,
@@ -18,7 +17,7 @@ export function holdsRouter(deps: ServiceDeps) {
     }),
     get: async ({ params, res }) => ({
       status: 200,
-      body: await getHold(sql, organizationOf(res).id, params.hold_id, deps.clock()),
+      body: await getHold(deps, organizationOf(res).id, params.hold_id),
     }),
     confirm: async ({ params, body, headers, res }) => {
       const outcome = await confirmHold(deps, organizationOf(res), { holdId: params.hold_id, body, idempotencyKey: headers['idempotency-key'] });
@@ -26,7 +25,7 @@ export function holdsRouter(deps: ServiceDeps) {
       return outcome as ServerInferResponses<typeof contract.holds.confirm>;
     },
     release: async ({ params, res }) => {
-      await releaseHold(sql, organizationOf(res).id, params.hold_id, deps.clock());
+      await releaseHold(deps, organizationOf(res).id, params.hold_id);
       return { status: 204, body: undefined };
     },
   });

@@ -5,8 +5,8 @@ import type { ServiceDeps } from '../services/deps.js';
 import type { CachedSchedules } from '../services/schedule/cached-schedules.js';
 import { createHuman } from '../services/humans/create-human.js';
 import { deleteHuman } from '../services/humans/delete-human.js';
-import { findHuman } from '../services/humans/find-human.js';
-import { availabilityView, humanView } from '../services/humans/human-view.js';
+import { getAvailability } from '../services/humans/get-availability.js';
+import { getHuman } from '../services/humans/get-human.js';
 import { listHumans } from '../services/humans/list-humans.js';
 import { setAvailability } from '../services/humans/set-availability.js';
 import { timeContext } from '../services/humans/time-context.js';
@@ -17,42 +17,41 @@ import { listSlots } from '../services/slots/list-slots.js';
 const s = initServer();
 
 export function humansRouter({ store, clock }: ServiceDeps, schedules: CachedSchedules) {
-  const { db } = store;
   return s.router(contract.humans, {
     create: async ({ body, res }) => ({
       status: 201,
-      body: await createHuman(db, organizationOf(res).id, body),
+      body: await createHuman({ store }, organizationOf(res).id, body),
     }),
     list: async ({ query, res }) => ({
       status: 200,
-      body: await listHumans(db, organizationOf(res).id, query),
+      body: await listHumans({ store }, organizationOf(res).id, query),
     }),
     get: async ({ params, res }) => ({
       status: 200,
-      body: humanView(await findHuman(db, organizationOf(res).id, params.human_id)),
+      body: await getHuman({ store }, organizationOf(res).id, params.human_id),
     }),
     update: async ({ params, body, res }) => ({
       status: 200,
-      body: await updateHuman(db, organizationOf(res).id, params.human_id, body),
+      body: await updateHuman({ store }, organizationOf(res).id, params.human_id, body),
     }),
     delete: async ({ params, res }) => {
-      await deleteHuman(db, organizationOf(res).id, params.human_id, clock());
+      await deleteHuman({ store, clock }, organizationOf(res).id, params.human_id);
       return { status: 204, body: undefined };
     },
     getAvailability: async ({ params, res }) => ({
       status: 200,
-      body: availabilityView(await findHuman(db, organizationOf(res).id, params.human_id)),
+      body: await getAvailability({ store }, organizationOf(res).id, params.human_id),
     }),
     setAvailability: async ({ params, body, res }) => ({
       status: 200,
-      body: await setAvailability(db, organizationOf(res).id, params.human_id, body),
+      body: await setAvailability({ store }, organizationOf(res).id, params.human_id, body),
     }),
     // Usually answered before this router runs: http/kept-slots-answers.ts sends the answer kept
     // with the human's snapshot, which http/authenticate.ts fetched with the key (see
     // docs/architecture.md, walk 1). This handler serves the rest and keeps its answer.
     slots: async ({ params, query, res }) => ({
       status: 200,
-      body: await listSlots(schedulesFor(res, schedules), params.human_id, query, clock()),
+      body: await listSlots({ clock, readSchedules: schedulesFor(res, schedules) }, params.human_id, query),
     }),
     check: async ({ params, query, res }) => ({
       status: 200,

@@ -8,18 +8,18 @@ import { listOverrides } from '../services/overrides/list-overrides.js';
 
 const s = initServer();
 
-export function overridesRouter({ store: { db } }: ServiceDeps) {
+export function overridesRouter(deps: ServiceDeps) {
   return s.router(contract.overrides, {
     create: async ({ params, body, res }) => ({
       status: 201,
-      body: await createOverride(db, organizationOf(res).id, params.human_id, body),
+      body: await createOverride(deps, organizationOf(res).id, params.human_id, body),
     }),
     list: async ({ params, query, res }) => ({
       status: 200,
-      body: await listOverrides(db, organizationOf(res).id, params.human_id, query),
+      body: await listOverrides(deps, organizationOf(res).id, params.human_id, query),
     }),
     delete: async ({ params, res }) => {
-      await deleteOverride(db, organizationOf(res).id, params.human_id, params.override_id);
+      await deleteOverride(deps, organizationOf(res).id, params.human_id, params.override_id);
       return { status: 204, body: undefined };
     },
   });

@@ -11,7 +11,7 @@ export function slotsRouter({ clock }: ServiceDeps, schedules: CachedSchedules) 
   return s.router(contract.slots, {
     forHumans: async ({ query, res }) => ({
       status: 200,
-      body: await listGroupSlots(schedulesFor(res, schedules), query, clock()),
+      body: await listGroupSlots({ clock, readSchedules: schedulesFor(res, schedules) }, query),
     }),
   });
 }

@@ -11,7 +11,7 @@ export function suggestionsRouter({ clock }: ServiceDeps, schedules: CachedSched
   return s.router(contract.suggestions, {
     list: async ({ query, res }) => ({
       status: 200,
-      body: await listSuggestions(schedulesFor(res, schedules), query, clock()),
+      body: await listSuggestions({ clock, readSchedules: schedulesFor(res, schedules) }, query),
     }),
   });
 }

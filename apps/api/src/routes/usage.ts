@@ -6,11 +6,11 @@ import { getUsage } from '../services/billing/get-usage.js';
 
 const s = initServer();
 
-export function usageRouter({ store, clock }: ServiceDeps) {
+export function usageRouter(deps: ServiceDeps) {
   return s.router(contract.usage, {
     get: async ({ res }) => ({
       status: 200,
-      body: await getUsage(store.sql, organizationOf(res), clock()),
+      body: await getUsage(deps, organizationOf(res)),
     }),
   });
 }

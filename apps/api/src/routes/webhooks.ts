@@ -11,7 +11,6 @@ import { retryDelivery } from '../services/webhooks/retry-delivery.js';
 const s = initServer();
 
 export function webhooksRouter(deps: ServiceDeps) {
-  const { db } = deps.store;
   return s.router(contract.webhooks, {
     create: async ({ body, res }) => ({
       status: 201,
@@ -19,15 +18,15 @@ export function webhooksRouter(deps: ServiceDeps) {
     }),
     list: async ({ query, res }) => ({
       status: 200,
-      body: await listWebhooks(db, organizationOf(res).id, query),
+      body: await listWebhooks(deps, organizationOf(res).id, query),
     }),
     delete: async ({ params, res }) => {
-      await deleteWebhook(db, organizationOf(res).id, params.webhook_id);
+      await deleteWebhook(deps, organizationOf(res).id, params.webhook_id);
       return { status: 204, body: undefined };
     },
     deliveries: async ({ params, query, res }) => ({
       status: 200,
-      body: await listDeliveries(db, organizationOf(res).id, params.webhook_id, query),
+      body: await listDeliveries(deps, organizationOf(res).id, params.webhook_id, query),
     }),
     retryDelivery: async ({ params, res }) => ({
       status: 202,

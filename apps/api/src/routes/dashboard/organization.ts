@@ -13,16 +13,16 @@ import { getOrganization } from '../../services/organizations/get-organization.j
 const s = initServer();
 
 /** Overview, key, plan, billing: the same services as /v1/usage and the admin API. */
-export function organizationRouter({ store: { db, sql }, clock }: ServiceDeps) {
+export function organizationRouter(deps: ServiceDeps) {
   async function overview(org: AuthedOrganization): Promise<Overview> {
-    const organization = await getOrganization(db, org.id);
+    const organization = await getOrganization(deps, org.id);
     // Usage is computed from the organization as it is now (a plan change just made
     // shows at once), exactly as GET /v1/usage computes it.
     const current = { id: org.id, plan: organization.plan, autoPurchase: organization.auto_purchase };
     return {
       organization,
-      usage: await getUsage(sql, current, clock()),
-      api_key: await apiKeySummary(db, org.id),
+      usage: await getUsage(deps, current),
+      api_key: await apiKeySummary(deps, org.id),
     };
   }
 
@@ -30,17 +30,17 @@ export function organizationRouter({ store: { db, sql }, clock }: ServiceDeps) {
     getOverview: async ({ res }) => ({ status: 200, body: await overview(organizationOf(res)) }),
     regenerateKey: async ({ res }) => {
       const { id } = organizationOf(res);
-      const rotated = await rotateApiKey(db, id);
-      return { status: 200, body: { api_key: rotated.api_key, summary: await apiKeySummary(db, id) } };
+      const rotated = await rotateApiKey(deps, id);
+      return { status: 200, body: { api_key: rotated.api_key, summary: await apiKeySummary(deps, id) } };
     },
     updateOrganization: async ({ body, res }) => {
       const org = organizationOf(res);
-      await changePlanSettings(db, org, body);
+      await changePlanSettings(deps, org, body);
       return { status: 200, body: await overview(org) };
     },
     listOveragePacks: async ({ query, res }) => ({
       status: 200,
-      body: await listOveragePacks(db, organizationOf(res).id, query),
+      body: await listOveragePacks(deps, organizationOf(res).id, query),
     }),
   });
 }

@@ -6,8 +6,7 @@ import { organizationOf } from '../../http/authenticate.js';
 import { cancelBooking } from '../../services/bookings/cancel-booking.js';
 import { getBooking } from '../../services/bookings/get-booking.js';
 import { listBookings } from '../../services/bookings/list-bookings.js';
-import { findHuman } from '../../services/humans/find-human.js';
-import { humanView } from '../../services/humans/human-view.js';
+import { getHuman } from '../../services/humans/get-human.js';
 import { humanWeek } from '../../services/humans/human-week.js';
 import { listHumans } from '../../services/humans/list-humans.js';
 import { listOverrides } from '../../services/overrides/list-overrides.js';
@@ -32,14 +31,12 @@ async function everyPage<T>(list: (query: ListQuery) => Promise<Page<T>>): Promi
 
 /** Humans, bookings and webhooks through a session: the /v1 services, unchanged. */
 export function resourcesRouters(services: ServiceDeps) {
-  const { store } = services;
-  const { db } = store;
   const humans = s.router(dashboardContract.humans, {
-    list: async ({ query, res }) => ({ status: 200, body: await listHumans(db, organizationOf(res).id, query) }),
+    list: async ({ query, res }) => ({ status: 200, body: await listHumans(services, organizationOf(res).id, query) }),
     get: async ({ params, res }) => {
       const orgId = organizationOf(res).id;
-      const human = humanView(await findHuman(db, orgId, params.human_id));
-      const overrides: Override[] = await everyPage((q) => listOverrides(db, orgId, params.human_id, q));
+      const human = await getHuman(services, orgId, params.human_id);
+      const overrides: Override[] = await everyPage((q) => listOverrides(services, orgId, params.human_id, q));
       return { status: 200, body: { human, overrides } };
     },
     getWeek: async ({ params, query, res }) => ({
@@ -48,10 +45,10 @@ export function resourcesRouters(services: ServiceDeps) {
     }),
   });
   const bookings = s.router(dashboardContract.bookings, {
-    list: async ({ query, res }) => ({ status: 200, body: await listBookings(db, organizationOf(res).id, query) }),
+    list: async ({ query, res }) => ({ status: 200, body: await listBookings(services, organizationOf(res).id, query) }),
     get: async ({ params, res }) => ({
       status: 200,
-      body: await getBooking(db, organizationOf(res).id, params.booking_id),
+      body: await getBooking(services, organizationOf(res).id, params.booking_id),
     }),
     cancel: async ({ params, res }) => ({
       status: 200,
@@ -59,18 +56,18 @@ export function resourcesRouters(services: ServiceDeps) {
     }),
   });
   const webhooks = s.router(dashboardContract.webhooks, {
-    list: async ({ query, res }) => ({ status: 200, body: await listWebhooks(db, organizationOf(res).id, query) }),
+    list: async ({ query, res }) => ({ status: 200, body: await listWebhooks(services, organizationOf(res).id, query) }),
     create: async ({ body, res }) => ({
       status: 201,
       body: await createWebhook(services, organizationOf(res).id, body),
     }),
     delete: async ({ params, res }) => {
-      await deleteWebhook(db, organizationOf(res).id, params.webhook_id);
+      await deleteWebhook(services, organizationOf(res).id, params.webhook_id);
       return { status: 204, body: undefined };
     },
     deliveries: async ({ params, query, res }) => ({
       status: 200,
-      body: await listDeliveries(db, organizationOf(res).id, params.webhook_id, query),
+      body: await listDeliveries(services, organizationOf(res).id, params.webhook_id, query),
     }),
   });
   return { humans, bookings, webhooks };

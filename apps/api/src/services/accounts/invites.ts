@@ -1,9 +1,9 @@
-import type { Db } from '../../db/open-store.js';
 import { isUniqueViolation } from '../../db/prisma-errors.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { newSecretToken, sha256Hex } from '../../lib/secret-tokens.js';
 import { toTimestamp } from '../../lib/timestamps.js';
+import type { ServiceDeps } from '../deps.js';
 import { startSession } from './sessions.js';
 import { emailTaken } from './sign-up.js';
 
@@ -14,7 +14,8 @@ export const INVITE_TTL_MS = 24 * 3_600_000;
  * An invite for `email` to join the organization. A second invite for the same email
  * replaces the first (its link stops working), so at most one link per person is live.
  */
-export async function createInvite(db: Db, organizationId: string, email: string, now: Date) {
+export async function createInvite({ store: { db }, clock }: Pick<ServiceDeps, 'store' | 'clock'>, organizationId: string, email: string) {
+  const now = clock();
   const org = await db.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!org) throw notFound('Organization');
   if (await db.account.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
@@ -37,7 +38,8 @@ const invalidInvite = () =>
  * in the transaction that creates the account: a link works exactly once, even when two
  * tabs submit it at the same moment.
  */
-export async function acceptInvite(db: Db, input: { token: string; password: string }, now: Date) {
+export async function acceptInvite({ store: { db }, clock }: Pick<ServiceDeps, 'store' | 'clock'>, input: { token: string; password: string }) {
+  const now = clock();
   const passwordHash = await hashPassword(input.password);
   const account = await db
     .$transaction(async (tx) => {

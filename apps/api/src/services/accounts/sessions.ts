@@ -1,5 +1,6 @@
 import type { Session } from '@humantime/contract/dashboard';
 import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import type { Plan } from '../../generated/prisma/enums.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import { newSecretToken, sha256Hex } from '../../lib/secret-tokens.js';
@@ -17,6 +18,7 @@ export interface SignedIn {
 export interface StartedSession extends SignedIn {
   /** For the cookie only: never stored, never logged. */
   token: string;
+  startedAt: Date;
   expiresAt: Date;
 }
 
@@ -50,7 +52,7 @@ export async function startSession(
   ]);
   const signedIn = await resolveSession(db, token, now);
   if (!signedIn) throw new Error('a session just started did not resolve');
-  return { token, expiresAt, ...signedIn };
+  return { token, startedAt: now, expiresAt, ...signedIn };
 }
 
 interface SessionRow {
@@ -94,6 +96,6 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
 }
 
 /** Sign-out: the row is gone, so the cookie is worthless from this moment, in every process. */
-export async function endSession(db: Db, token: string): Promise<void> {
+export async function endSession({ store: { db } }: Pick<ServiceDeps, 'store'>, token: string): Promise<void> {
   await db.dashboardSession.deleteMany({ where: { tokenHash: sha256Hex(token) } });
 }

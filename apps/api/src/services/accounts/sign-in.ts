@@ -1,6 +1,6 @@
-import type { Db } from '../../db/open-store.js';
 import { AppError } from '../../lib/app-error.js';
 import { verifyDummyPassword, verifyPassword } from '../../lib/passwords.js';
+import type { ServiceDeps } from '../deps.js';
 import { refundAttempt, takeAttempt } from './sign-in-throttle.js';
 import { startSession } from './sessions.js';
 
@@ -11,7 +11,8 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'The email 
  * work and gets the same answer as a wrong password, and both count against the throttle,
  * so neither the answer nor its timing tells whether the account exists.
  */
-export async function signIn(db: Db, input: { email: string; password: string }, now: Date) {
+export async function signIn({ store: { db }, clock }: Pick<ServiceDeps, 'store' | 'clock'>, input: { email: string; password: string }) {
+  const now = clock();
   const ticket = await takeAttempt(db, input.email, now);
   const account = await db.account.findUnique({ where: { email: input.email } });
   const ok = account

@@ -1,8 +1,8 @@
 import type { SignUpBody } from '@humantime/contract/dashboard';
-import type { Db } from '../../db/open-store.js';
 import { isUniqueViolation } from '../../db/prisma-errors.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { ServiceDeps } from '../deps.js';
 import { createOrganization } from '../organizations/create-organization.js';
 import { startSession } from './sessions.js';
 
@@ -14,14 +14,15 @@ export const emailTaken = () =>
  * admin API's create-organization), then a session. The API key is returned for this one
  * response only.
  */
-export async function signUp(db: Db, body: SignUpBody, options: { open: boolean; now: Date }) {
-  if (!options.open) {
+export async function signUp({ store, clock, config }: Pick<ServiceDeps, 'store' | 'clock' | 'config'>, body: SignUpBody) {
+  const now = clock();
+  if (config.dashboard.signup !== 'open') {
     throw new AppError('SIGNUP_CLOSED', 'Sign-up is closed on this service. Ask an operator for an invite link.');
   }
   const passwordHash = await hashPassword(body.password);
   let created;
   try {
-    created = await createOrganization(db, {
+    created = await createOrganization({ store }, {
       name: body.organization_name,
       plan: 'free',
       autoPurchase: false,
@@ -31,6 +32,6 @@ export async function signUp(db: Db, body: SignUpBody, options: { open: boolean;
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  const session = await startSession(db, { accountId: created.account_id!, organizationId: created.organization_id }, options.now);
+  const session = await startSession(store.db, { accountId: created.account_id!, organizationId: created.organization_id }, now);
   return { ...session, apiKey: created.api_key };
 }

@@ -1,11 +1,11 @@
 import type { ListQuery } from '@humantime/contract';
 import type { OveragePack } from '@humantime/contract/dashboard';
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 
 /** The Billing page: every pack bought at the quota, newest first. */
-export async function listOveragePacks(db: Db, organizationId: string, query: ListQuery) {
+export async function listOveragePacks({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, query: ListQuery) {
   const rows = await db.overagePurchase.findMany({
     where: { organizationId, ...afterCursor(query.cursor) },
     orderBy: newestFirst,

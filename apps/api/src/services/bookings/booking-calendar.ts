@@ -1,7 +1,7 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator';
-import type { Sql } from '../../db/sql.js';
 import { selectBookingWithHuman, type CalendarRow } from '../../db/tables/bookings.js';
 import { notFound } from '../../lib/app-error.js';
+import type { ServiceDeps } from '../deps.js';
 
 /**
  * GET /v1/bookings/{id}/ics: the booking as an RFC 5545 invite, serialized by ical-generator
@@ -12,8 +12,8 @@ import { notFound } from '../../lib/app-error.js';
  * claim-time.ts), so the event is updated in place rather than duplicated. DTSTAMP is the
  * time of the last change, which keeps the file byte-identical until the booking changes.
  */
-export async function bookingCalendar(sql: Sql, organizationId: string, bookingId: string): Promise<string> {
-  const row = await selectBookingWithHuman(sql, organizationId, bookingId);
+export async function bookingCalendar({ store }: Pick<ServiceDeps, 'store'>, organizationId: string, bookingId: string): Promise<string> {
+  const row = await selectBookingWithHuman(store.sql, organizationId, bookingId);
   if (!row) throw notFound('Booking');
   return calendarText(row);
 }

@@ -1,9 +1,9 @@
 import type { ListBookingsQuery } from '@humantime/contract';
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
 import { bookingView } from './booking-view.js';
 
-export async function listBookings(db: Db, organizationId: string, query: ListBookingsQuery) {
+export async function listBookings({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, query: ListBookingsQuery) {
   const startsAt = {
     ...(query.starts_after ? { gte: new Date(query.starts_after) } : {}),
     ...(query.starts_before ? { lt: new Date(query.starts_before) } : {}),

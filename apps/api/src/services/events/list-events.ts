@@ -1,7 +1,7 @@
 import type { Event, EventsPage, EventsQuery } from '@humantime/contract';
-import type { Store } from '../../db/open-store.js';
 import { eventExists, placeEvents, selectFeedPage } from '../../db/tables/events.js';
 import { AppError } from '../../lib/app-error.js';
+import type { ServiceDeps } from '../deps.js';
 
 /** The feed serves the last 30 days of events. */
 export const EVENT_RETENTION_DAYS = 30;
@@ -13,7 +13,8 @@ export const EVENT_RETENTION_DAYS = 30;
  * caller last processed); one that is not an event of this organization is a
  * VALIDATION_ERROR rather than an empty page, so a typo never looks like "caught up".
  */
-export async function listEvents(store: Pick<Store, 'sql' | 'transaction'>, organizationId: string, query: EventsQuery, now: Date): Promise<EventsPage> {
+export async function listEvents({ store, clock }: Pick<ServiceDeps, 'store' | 'clock'>, organizationId: string, query: EventsQuery): Promise<EventsPage> {
+  const now = clock();
   if (query.after && !(await eventExists(store.sql, organizationId, query.after))) {
     throw new AppError('VALIDATION_ERROR', 'after: not the id of an event of this organization.');
   }

@@ -1,5 +1,5 @@
 import type { CreateHumanBody, SetAvailabilityBody } from '@humantime/contract';
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import { availabilityColumns, humanView } from './human-view.js';
 
 /** A human created without availability works Mon-Fri, 09:00-17:00, 30-minute meetings. */
@@ -10,7 +10,7 @@ export const DEFAULT_AVAILABILITY: SetAvailabilityBody = {
   meeting_durations: [30],
 };
 
-export async function createHuman(db: Db, organizationId: string, body: CreateHumanBody) {
+export async function createHuman({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, body: CreateHumanBody) {
   const row = await db.human.create({
     data: {
       organizationId,

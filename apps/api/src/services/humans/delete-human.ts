@@ -1,7 +1,7 @@
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import { updateActiveHuman } from './update-active-human.js';
 
 /** Soft delete: hidden from every route from now on; its bookings stay readable and cancellable. */
-export async function deleteHuman(db: Db, organizationId: string, humanId: string, now: Date) {
-  await updateActiveHuman(db, organizationId, humanId, { deletedAt: now });
+export async function deleteHuman({ store: { db }, clock }: Pick<ServiceDeps, 'store' | 'clock'>, organizationId: string, humanId: string) {
+  await updateActiveHuman(db, organizationId, humanId, { deletedAt: clock() });
 }

@@ -1,10 +1,10 @@
 import type { ListQuery } from '@humantime/contract';
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
 import { humanView } from './human-view.js';
 
 /** `search` (the dashboard's) matches name, email or role, case-insensitive substring. */
-export async function listHumans(db: Db, organizationId: string, query: ListQuery & { search?: string | undefined }) {
+export async function listHumans({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, query: ListQuery & { search?: string | undefined }) {
   const contains = { contains: query.search ?? '', mode: 'insensitive' as const };
   const rows = await db.human.findMany({
     where: {

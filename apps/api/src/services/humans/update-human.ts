@@ -1,10 +1,10 @@
 import type { UpdateHumanBody } from '@humantime/contract';
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import { humanView } from './human-view.js';
 import { updateActiveHuman } from './update-active-human.js';
 
 /** PATCH /v1/humans/{id}: only the fields sent change; null clears email or role. */
-export async function updateHuman(db: Db, organizationId: string, humanId: string, body: UpdateHumanBody) {
+export async function updateHuman({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, humanId: string, body: UpdateHumanBody) {
   const row = await updateActiveHuman(db, organizationId, humanId, {
     name: body.name,
     timezone: body.timezone,

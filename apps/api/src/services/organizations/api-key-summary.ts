@@ -1,5 +1,5 @@
 import type { ApiKeySummary } from '@humantime/contract/dashboard';
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import { API_KEY_PREFIX } from '../../lib/api-keys.js';
 import { notFound } from '../../lib/app-error.js';
 import { toTimestamp } from '../../lib/timestamps.js';
@@ -9,7 +9,7 @@ import { toTimestamp } from '../../lib/timestamps.js';
  * not stored) and when it was made. Rotation replaces the key row's digest in place, so
  * the current key was made at rotated_at when there is one.
  */
-export async function apiKeySummary(db: Db, organizationId: string): Promise<ApiKeySummary> {
+export async function apiKeySummary({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string): Promise<ApiKeySummary> {
   const key = await db.apiKey.findUnique({ where: { organizationId } });
   if (!key) throw notFound('Organization');
   return {

@@ -1,5 +1,5 @@
 import type { UpdateOrganizationBody } from '@humantime/contract/admin';
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from './authed-organization.js';
 import { AppError } from '../../lib/app-error.js';
 import { PLAN_LIMITS } from '../billing/plans.js';
@@ -11,7 +11,7 @@ import { updateOrganization } from './update-organization.js';
  * read as "bookings keep working past the quota" while they are refused. Moving to such a
  * plan switches it off, so the Overview never shows a switch that does nothing.
  */
-export async function changePlanSettings(db: Db, org: AuthedOrganization, body: UpdateOrganizationBody) {
+export async function changePlanSettings(deps: Pick<ServiceDeps, 'store'>, org: AuthedOrganization, body: UpdateOrganizationBody) {
   const plan = body.plan ?? org.plan;
   const overage = PLAN_LIMITS[plan].overage;
   if (body.auto_purchase === true && !overage) {
@@ -20,7 +20,7 @@ export async function changePlanSettings(db: Db, org: AuthedOrganization, body: 
       'auto_purchase: can only be switched on for the Starter and Growth plans; on Free, bookings past the monthly quota are refused, never charged.',
     );
   }
-  return updateOrganization(db, org.id, {
+  return updateOrganization(deps, org.id, {
     plan: body.plan,
     autoPurchase: overage ? body.auto_purchase : false,
   });

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import type { Plan } from '../../generated/prisma/enums.js';
 import { generateApiKey, hashApiKey, keyHint } from '../../lib/api-keys.js';
 import { organizationView } from './organization-view.js';
@@ -9,7 +9,7 @@ import { organizationView } from './organization-view.js';
  * organization never exists without the person who signed it up (or the other way round).
  */
 export async function createOrganization(
-  db: Db,
+  { store: { db } }: Pick<ServiceDeps, 'store'>,
   input: {
     name: string;
     plan: Plan;

@@ -1,10 +1,10 @@
 import type { CreateOverrideBody } from '@humantime/contract';
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import { fromLocalDate } from '../../lib/timestamps.js';
 import { findHuman } from '../humans/find-human.js';
 import { overrideView } from './override-view.js';
 
-export async function createOverride(db: Db, organizationId: string, humanId: string, body: CreateOverrideBody) {
+export async function createOverride({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, humanId: string, body: CreateOverrideBody) {
   await findHuman(db, organizationId, humanId);
   const row = await db.override.create({
     data: {

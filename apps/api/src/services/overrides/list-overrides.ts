@@ -1,10 +1,10 @@
 import type { ListQuery } from '@humantime/contract';
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
 import { findHuman } from '../humans/find-human.js';
 import { overrideView } from './override-view.js';
 
-export async function listOverrides(db: Db, organizationId: string, humanId: string, query: ListQuery) {
+export async function listOverrides({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, humanId: string, query: ListQuery) {
   await findHuman(db, organizationId, humanId);
   const rows = await db.override.findMany({
     where: { humanId, ...afterCursor(query.cursor) },

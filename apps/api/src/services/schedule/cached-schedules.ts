@@ -8,6 +8,12 @@ export type { SchedulesRequest };
 /** Found humans' snapshots by id; unknown, deleted and other organizations' humans are absent. */
 export type Schedules = Map<string, TimedSnapshot>;
 
+/**
+ * How a service reads one request's schedules: the route's read (what authenticate fetched
+ * with the key, else through the cache), or the store's, uncached.
+ */
+export type ReadSchedules = (request: SchedulesRequest) => Promise<Schedules>;
+
 /** The local dates a booking's snapshot covers (candidateDates). */
 export type BookingDates = Pick<SchedulesRequest, 'dateFrom' | 'dateTo'>;
 

@@ -1,7 +1,8 @@
 import type { GroupMode, GroupSlotsQuery, GroupSlotsResponse } from '@humantime/contract';
 import { addDays, localDateOf, type SuggestionCandidate } from '@humantime/slot-engine';
 import { timestampOf } from '../../lib/timestamps.js';
-import type { Schedules, SchedulesRequest } from '../schedule/cached-schedules.js';
+import type { ServiceDeps } from '../deps.js';
+import type { ReadSchedules, SchedulesRequest } from '../schedule/cached-schedules.js';
 import { pickGroup } from '../schedule/load-group.js';
 import type { ScheduleSnapshot } from '../schedule/load-schedule.js';
 import { groupDurationRefusal } from './group-duration.js';
@@ -24,7 +25,7 @@ export const groupSlotsRead = (humanIds: readonly string[], dates: { dateFrom: s
 
 /** A group's snapshots, in the order asked, read in one statement and checked for the duration. */
 export async function readGroup(
-  schedules: (request: SchedulesRequest) => Promise<Schedules>,
+  schedules: ReadSchedules,
   query: { humanIds: readonly string[]; duration: number; dates: { dateFrom: string; dateTo: string } },
   now: Date,
 ): Promise<ScheduleSnapshot[]> {
@@ -75,12 +76,12 @@ export function groupStarts(humans: readonly ScheduleSnapshot[], query: GroupSta
  * first human's zone.
  */
 export async function listGroupSlots(
-  schedules: (request: SchedulesRequest) => Promise<Schedules>,
+  { clock, readSchedules }: Pick<ServiceDeps, 'clock'> & { readSchedules: ReadSchedules },
   query: GroupSlotsQuery,
-  now: Date,
 ): Promise<GroupSlotsResponse> {
+  const now = clock();
   const humanIds = query.human_ids;
-  const humans = await readGroup(schedules, { humanIds, duration: query.duration, dates: datesToRead(query, now) }, now);
+  const humans = await readGroup(readSchedules, { humanIds, duration: query.duration, dates: datesToRead(query, now) }, now);
   const zone = humans[0]!.timezone;
   const window: QueryWindow = windowOf(query, zone, now);
   const starts = groupStarts(humans, { humanIds, mode: query.mode, duration: query.duration, dateFrom: window.dateFrom, dateTo: window.dateTo }, now);

@@ -2,7 +2,8 @@ import type { SlotsQuery, SlotsResponse } from '@humantime/contract';
 import { notFound } from '../../lib/app-error.js';
 import { timestampOf } from '../../lib/timestamps.js';
 import { invalidDuration } from '../bookings/refusal.js';
-import type { Schedules, SchedulesRequest } from '../schedule/cached-schedules.js';
+import type { ServiceDeps } from '../deps.js';
+import type { ReadSchedules, SchedulesRequest } from '../schedule/cached-schedules.js';
 import { keepAnswer } from './slots-answers.js';
 import { datesToRead, insideWindow, windowOf } from './query-window.js';
 import { expiringSlotsOf } from './slots-of.js';
@@ -19,12 +20,12 @@ export const slotsRead = (humanId: string, dates: { dateFrom: string; dateTo: st
  * snapshot, as sent, until time alone would change it (see slots-answers.ts).
  */
 export async function listSlots(
-  schedules: (request: SchedulesRequest) => Promise<Schedules>,
+  { clock, readSchedules }: Pick<ServiceDeps, 'clock'> & { readSchedules: ReadSchedules },
   humanId: string,
   query: SlotsQuery,
-  now: Date,
 ): Promise<SlotsResponse> {
-  const timed = (await schedules(slotsRead(humanId, datesToRead(query, now)))).get(humanId);
+  const now = clock();
+  const timed = (await readSchedules(slotsRead(humanId, datesToRead(query, now)))).get(humanId);
   const snapshot = timed?.at(now);
   if (!timed || !snapshot) throw notFound('Human');
   if (!snapshot.meetingDurations.includes(query.duration)) throw invalidDuration(snapshot.meetingDurations);

@@ -1,7 +1,8 @@
 import type { SuggestionsQuery, SuggestionsResponse } from '@humantime/contract';
 import { localDateOf, rankSuggestions } from '@humantime/slot-engine';
 import { timestampOf } from '../../lib/timestamps.js';
-import type { Schedules, SchedulesRequest } from '../schedule/cached-schedules.js';
+import type { ServiceDeps } from '../deps.js';
+import type { ReadSchedules } from '../schedule/cached-schedules.js';
 import { groupStarts, readGroup } from '../slots/list-group-slots.js';
 import { datesToRead, insideWindow, windowOf, windowSpan } from '../slots/query-window.js';
 
@@ -11,12 +12,12 @@ import { datesToRead, insideWindow, windowOf, windowSpan } from '../slots/query-
  * a `when` is read in attendee_timezone when given, else in the first human's zone.
  */
 export async function listSuggestions(
-  schedules: (request: SchedulesRequest) => Promise<Schedules>,
+  { clock, readSchedules }: Pick<ServiceDeps, 'clock'> & { readSchedules: ReadSchedules },
   query: SuggestionsQuery,
-  now: Date,
 ): Promise<SuggestionsResponse> {
+  const now = clock();
   const humanIds = query.human_ids;
-  const humans = await readGroup(schedules, { humanIds, duration: query.duration, dates: datesToRead(query, now) }, now);
+  const humans = await readGroup(readSchedules, { humanIds, duration: query.duration, dates: datesToRead(query, now) }, now);
   const dayZone = humans[0]!.timezone;
   const window = windowOf(query, query.when !== undefined && query.attendee_timezone ? query.attendee_timezone : dayZone, now);
   const span = windowSpan(window);

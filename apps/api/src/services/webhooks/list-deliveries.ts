@@ -1,5 +1,5 @@
 import type { ListQuery, WebhookDelivery, WebhookEventType } from '@humantime/contract';
-import type { Db } from '../../db/open-store.js';
+import type { ServiceDeps } from '../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
@@ -33,7 +33,7 @@ export function deliveryView(row: DeliveryRow): WebhookDelivery {
 }
 
 /** GET /v1/webhooks/{id}/deliveries: newest first, each with its attempts in order. */
-export async function listDeliveries(db: Db, organizationId: string, webhookId: string, query: ListQuery) {
+export async function listDeliveries({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, webhookId: string, query: ListQuery) {
   const webhook = await db.webhook.findFirst({ where: { id: webhookId, organizationId }, select: { id: true } });
   if (!webhook) throw notFound('Webhook');
   const rows = await db.delivery.findMany({
