@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { benchCalendarsHttp } from './calendars-http.js';
 import { benchGroupSlotsHttp } from './group-slots-http.js';
 import { benchSlotsHttp } from './slots-http.js';
 import { benchBookingsHttp } from './bookings-http.js';
@@ -71,6 +72,7 @@ async function main() {
       ...(await benchSlotsHttp(work, { kind: 'postgres', databaseUrl: await freshDatabase('humantime_bench_slots') }, { duration: DURATION, connections: CONNECTIONS })),
     );
     figures.push(...(await benchGroupSlotsHttp(work, { duration: DURATION, connections: CONNECTIONS })));
+    figures.push(...(await benchCalendarsHttp(work, { duration: DURATION, connections: CONNECTIONS })));
     figures.push(...(await benchBookingsHttp(await freshDatabase('humantime_bench'), { duration: DURATION, connections: CONNECTIONS })));
     figures.push(...(await benchWebhooks(await freshDatabase('humantime_bench_webhooks'))));
     figures.push(...memoryFigures(figures, await pgliteFloor()));

@@ -1,16 +1,17 @@
 // One section of `pnpm bench`, for tuning: `pnpm --filter @humantime/api bench:section
-// slots-embedded|slots-postgres|group-slots|bookings|faults` (BENCH_DURATION seconds, default 5; BENCH_PROF=<dir>
+// slots-embedded|slots-postgres|group-slots|calendars|bookings|faults` (BENCH_DURATION seconds, default 5; BENCH_PROF=<dir>
 // writes the server's CPU profile). Prints the figures; writes no results file.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchBookingsHttp } from './bookings-http.js';
+import { benchCalendarsHttp } from './calendars-http.js';
 import { benchGroupSlotsHttp } from './group-slots-http.js';
 import { benchFaults } from './faults.js';
 import { freshDatabase } from './processes.js';
 import { benchSlotsHttp } from './slots-http.js';
 
-const SECTIONS = ['slots-embedded', 'slots-postgres', 'group-slots', 'bookings', 'faults'] as const;
+const SECTIONS = ['slots-embedded', 'slots-postgres', 'group-slots', 'calendars', 'bookings', 'faults'] as const;
 const which = process.argv[2] as (typeof SECTIONS)[number];
 if (!SECTIONS.includes(which)) {
   console.error(`usage: bench/section.ts ${SECTIONS.join('|')}`);
@@ -27,6 +28,8 @@ try {
         ? await benchSlotsHttp(work, { kind: 'postgres', databaseUrl: await freshDatabase('humantime_bench_section_slots') }, load)
         : which === 'group-slots'
           ? await benchGroupSlotsHttp(work, load)
+          : which === 'calendars'
+            ? await benchCalendarsHttp(work, load)
           : which === 'bookings'
             ? await benchBookingsHttp(await freshDatabase('humantime_bench_section_bookings'), load)
             : await benchFaults();

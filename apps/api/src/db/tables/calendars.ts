@@ -126,23 +126,30 @@ export interface BusySet {
 }
 
 /**
- * Replaces the calendar's busy time with `busy` and moves the human's schedule_version, in the
- * caller's transaction: one DELETE, one INSERT from arrays (however many intervals), one UPDATE.
+ * Makes the calendar's busy time `busy` and moves the human's schedule_version, in the caller's
+ * transaction. Only the difference is written: intervals no longer read are deleted and new
+ * ones inserted, in one statement from arrays (however many intervals), so a feed in which one
+ * meeting moved writes two rows, not the whole year again.
  */
 export async function replaceBusy(query: Sql, set: BusySet): Promise<void> {
-  const del = new Params();
-  await query(`DELETE FROM calendar_busy WHERE calendar_id = ${del.ref(set.calendarId, 'uuid')}`, del.values);
-  if (set.busy.length > 0) {
-    const p = new Params();
-    await query(
-      `INSERT INTO calendar_busy (organization_id, human_id, calendar_id, uid, starts_at, ends_at)
-       SELECT ${p.ref(set.organizationId, 'uuid')}, ${p.ref(set.humanId, 'uuid')}, ${p.ref(set.calendarId, 'uuid')}, b.uid,
-              to_timestamp(b.s / 1000.0), to_timestamp(b.e / 1000.0)
+  const p = new Params();
+  const calendar = p.ref(set.calendarId, 'uuid');
+  await query(
+    `WITH incoming AS (
+       SELECT DISTINCT b.uid, to_timestamp(b.s / 1000.0)::timestamptz(3) AS starts_at, to_timestamp(b.e / 1000.0)::timestamptz(3) AS ends_at
          FROM unnest(${p.ref(set.busy.map((b) => b.uid), 'text[]')}, ${p.ref(set.busy.map((b) => b.start), 'float8[]')},
-                     ${p.ref(set.busy.map((b) => b.end), 'float8[]')}) AS b(uid, s, e)`,
-      p.values,
-    );
-  }
+                     ${p.ref(set.busy.map((b) => b.end), 'float8[]')}) AS b(uid, s, e)),
+     gone AS (
+       DELETE FROM calendar_busy c
+        WHERE c.calendar_id = ${calendar}
+          AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.uid = c.uid AND i.starts_at = c.starts_at AND i.ends_at = c.ends_at))
+     INSERT INTO calendar_busy (organization_id, human_id, calendar_id, uid, starts_at, ends_at)
+     SELECT ${p.ref(set.organizationId, 'uuid')}, ${p.ref(set.humanId, 'uuid')}, ${calendar}, i.uid, i.starts_at, i.ends_at
+       FROM incoming i
+      WHERE NOT EXISTS (SELECT 1 FROM calendar_busy c
+                         WHERE c.calendar_id = ${calendar} AND c.uid = i.uid AND c.starts_at = i.starts_at AND c.ends_at = i.ends_at)`,
+    p.values,
+  );
   await bumpSchedule(query, set.humanId);
 }
 

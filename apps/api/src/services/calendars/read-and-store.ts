@@ -30,10 +30,14 @@ export function readLimits(config: Config): ReadLimits {
   };
 }
 
-/** From a day ago to the human's booking horizon (366 days without one) plus 30 days. */
+/**
+ * From a day ago to the human's booking horizon (366 days without one) plus 30 days, in whole
+ * UTC days: the window stays the same all day, so a feed's reads within a day are conditional
+ * (a 304 parses nothing), and it moves on once a day, when the feed is read in full.
+ */
 export function expansionWindow(bookingHorizonDays: number | null, now: Date): { from: number; to: number } {
-  const t = now.getTime();
-  return { from: t - DAY_MS, to: t + ((bookingHorizonDays ?? DEFAULT_HORIZON_DAYS) + HORIZON_MARGIN_DAYS) * DAY_MS };
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  return { from: today - DAY_MS, to: today + (1 + (bookingHorizonDays ?? DEFAULT_HORIZON_DAYS) + HORIZON_MARGIN_DAYS) * DAY_MS };
 }
 
 /** The calendar's address and credentials, unsealed for one read. */

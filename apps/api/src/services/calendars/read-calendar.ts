@@ -63,7 +63,16 @@ export async function readCalendar(request: ReadRequest, seams: ReadSeams = {}):
   if (!answer.ok) return { outcome: 'unreadable', message: answer.message };
   if (answer.status === 304 && Object.keys(conditional).length > 0) return { outcome: 'unchanged' };
   if (answer.status === 401 || answer.status === 403) return { outcome: 'unreadable', message: statusMessage(answer.status) };
-  if (isICalendarAnswer(answer)) return readFeed(request, answer);
+  if (isICalendarAnswer(answer)) {
+    // Some CalDAV servers (Radicale) answer a GET on a calendar collection with the whole
+    // calendar: on first contact a short PROPFIND tells the two apart, and CalDAV wins (it can
+    // take bookings, and skips unchanged events).
+    if (request.source.kind === undefined) {
+      const probe = await isCalendarCollection(target);
+      if (probe.ok && probe.value) return readCalDav(target, request, source);
+    }
+    return readFeed(request, answer);
+  }
   if (request.source.kind === 'ics') return { outcome: 'unreadable', message: notICalendar(answer.status) };
 
   // Not a feed: a CalDAV calendar collection?

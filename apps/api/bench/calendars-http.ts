@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { largeFeed } from '../test/calendars/large-feed.js';
+import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call, createOrg } from './api-client.js';
+import { runLoad, startProcess } from './processes.js';
+import type { Figure } from './report.js';
+
+const SECTION = 'Calendars: busy time from 3 feeds of 1,000 events each, embedded store';
+const DAY = 86_400_000;
+/** Inside the expansion window (now - 1 day .. now + 396 days), whatever day the bench runs. */
+const AROUND = Date.UTC(new Date().getUTCFullYear() + 1, 2, 1);
+const FROM = new Date(AROUND).toISOString().slice(0, 10);
+const TO = new Date(AROUND + 13 * DAY).toISOString().slice(0, 10);
+const HOURS = { working_days: [1, 2, 3, 4, 5], work_start: '08:00', work_end: '18:00', meeting_durations: [30] };
+
+/**
+ * A human with 3 calendars holding 3,000 events (1,000 of them weekly series) against the same
+ * human without calendars: GET slots over 14 days, side by side (the busy time travels in the
+ * same statement as the rest of the snapshot). Then the read path through POST …/sync: a feed
+ * unchanged since the last read (a conditional GET answered 304: the server's CPU per read),
+ * and a changed feed of 5,000 events (1,000 weekly series, 4,000 single events) read, expanded
+ * and stored.
+ */
+export async function benchCalendarsHttp(work: string, load: { duration: number; connections: number }): Promise<Figure[]> {
+  const feeds = new Map<string, string>();
+  const server = createServer((req, res) => {
+    const body = feeds.get(req.url ?? '');
+    if (!body) return void res.writeHead(404).end();
+    const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+    if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { ETag: etag }).end();
+    res.writeHead(200, { 'Content-Type': 'text/calendar; charset=utf-8', ETag: etag }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const api = await startProcess('src/server.ts', {
+    DATA_DIR: path.join(work, 'embedded-calendars'),
+    ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    ...BENCH_RATE_LIMIT,
+    LOG_LEVEL: 'info',
+    // The feeds are on loopback; background reads stay off so that only the measured ones run.
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    DELIVERY_WORKER: 'off',
+  });
+  try {
+    const key = await createOrg(api.url);
+    const human = (name: string) => call(api.url, 'POST', '/v1/humans', key, { name, timezone: 'Europe/Berlin', availability: HOURS });
+    const busy = await human('With calendars');
+    const plain = await human('Without calendars');
+    let events = 0;
+    for (let i = 0; i < 3; i++) {
+      feeds.set(`/feed-${i}.ics`, largeFeed({ series: i === 0 ? 334 : 333, singles: i === 0 ? 666 : 667, around: AROUND + i * 3_600_000 }));
+      const calendar = await call(api.url, 'POST', `/v1/humans/${busy.id}/calendars`, key, { url: `${base}/feed-${i}.ics` });
+      events += calendar.busy_count;
+    }
+    const headers = { authorization: `Bearer ${key}` };
+    const slots = (id: string) => `/v1/humans/${id}/slots?date_from=${FROM}&date_to=${TO}&duration=30`;
+    const listed = (await call(api.url, 'GET', slots(busy.id), key)).slots.length;
+    const free = (await call(api.url, 'GET', slots(plain.id), key)).slots.length;
+    const runs: Record<string, Awaited<ReturnType<typeof runLoad>>> = {};
+    for (const [name, id] of [['with', busy.id], ['without', plain.id]] as const) {
+      await runLoad({ url: api.url, path: slots(id), headers, method: 'GET', connections: load.connections, durationSeconds: 2 });
+      runs[name] = await runLoad({ url: api.url, path: slots(id), headers, method: 'GET', connections: load.connections, durationSeconds: load.duration });
+      if ((runs[name].statuses['200'] ?? 0) !== runs[name].requests) throw new Error(`calendar slots run had non-200 answers: ${JSON.stringify(runs[name].statuses)}`);
+    }
+
+    // Unchanged: each sync is a conditional GET answered 304; the server's CPU per read.
+    const calendars = (await call(api.url, 'GET', `/v1/humans/${busy.id}/calendars`, key)).data as Array<{ id: string }>;
+    const sync = (humanId: string, calendarId: string) => call(api.url, 'POST', `/v1/humans/${humanId}/calendars/${calendarId}/sync`, key);
+    const UNCHANGED = 50;
+    const cpuBefore = api.cpuMs();
+    for (let i = 0; i < UNCHANGED; i++) await sync(busy.id, calendars[0]!.id);
+    const cpuPerUnchanged = (api.cpuMs() - cpuBefore) / UNCHANGED;
+    // The same request's cost without the read (auth, the calendar's row and answer): what is left is the read's own.
+    const baseBefore = api.cpuMs();
+    for (let i = 0; i < UNCHANGED; i++) await call(api.url, 'GET', `/v1/humans/${busy.id}/calendars/${calendars[0]!.id}`, key);
+    const cpuPerGet = (api.cpuMs() - baseBefore) / UNCHANGED;
+
+    // Changed: a feed of 5,000 events (1,000 weekly series, 4,000 single events) in which a few
+    // meetings were added since the last read: read, expanded and stored (only the difference).
+    const big = await human('Big feed');
+    const bigFeed = largeFeed({ series: 1000, singles: 4000, around: AROUND });
+    feeds.set('/big.ics', bigFeed);
+    const firstStarted = performance.now();
+    const connected = await call(api.url, 'POST', `/v1/humans/${big.id}/calendars`, key, { url: `${base}/big.ics` });
+    const firstMs = performance.now() - firstStarted;
+    const changedMs: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const extra = Array.from({ length: 5 * i }, (_, k) => {
+        const start = new Date(AROUND + (k + 1) * DAY + 21 * 3_600_000).toISOString().replace(/[-:]/g, '').slice(0, 15);
+        const end = new Date(AROUND + (k + 1) * DAY + 22 * 3_600_000).toISOString().replace(/[-:]/g, '').slice(0, 15);
+        return `BEGIN:VEVENT\r\nUID:added-${i}-${k}@bench\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:${start}Z\r\nDTEND:${end}Z\r\nEND:VEVENT\r\n`;
+      }).join('');
+      feeds.set('/big.ics', bigFeed.replace('END:VCALENDAR', `${extra}END:VCALENDAR`));
+      const started = performance.now();
+      const read = await sync(big.id, connected.id);
+      changedMs.push(performance.now() - started);
+      if (read.status !== 'ok') throw new Error(`the big feed did not read: ${JSON.stringify(read.last_error)}`);
+    }
+    changedMs.sort((a, b) => a - b);
+
+    return [
+      { section: SECTION, name: 'busy intervals stored for the human (3 calendars)', value: events, unit: 'intervals', key: 'calendars_busy_intervals' },
+      { section: SECTION, name: 'starts listed over 14 days with calendars', value: listed, unit: 'slots', key: 'calendars_listed' },
+      { section: SECTION, name: 'starts listed over 14 days without calendars', value: free, unit: 'slots', key: 'calendars_plain_listed' },
+      { section: SECTION, name: `GET slots req/s with calendars, ${load.connections} connections`, value: runs.with!.rps, unit: 'req/s', key: 'calendars_slots_rps' },
+      { section: SECTION, name: `GET slots req/s without calendars, ${load.connections} connections`, value: runs.without!.rps, unit: 'req/s', key: 'calendars_plain_slots_rps' },
+      {
+        section: SECTION,
+        name: 'with calendars, share of the throughput without (target at least 80 %)',
+        value: Math.round((runs.with!.rps / runs.without!.rps) * 100),
+        unit: '%',
+        key: 'calendars_slots_share',
+      },
+      { section: SECTION, name: 'server CPU per POST …/sync of an unchanged feed (304), the whole request', value: Math.round(cpuPerUnchanged * 10) / 10, unit: 'ms', key: 'calendars_unchanged_request_cpu_ms' },
+      {
+        section: SECTION,
+        name: "the read's own CPU in it (less a GET of the same calendar): conditional GET, 304, outcome written",
+        value: Math.round((cpuPerUnchanged - cpuPerGet) * 10) / 10,
+        unit: 'ms',
+        target: 'under 5 ms',
+        key: 'calendars_unchanged_cpu_ms',
+      },
+      { section: SECTION, name: 'changed feed of 5,000 events (a few meetings added) read, expanded and stored (POST …/sync, median of 3)', value: Math.round(changedMs[1]!), unit: 'ms', target: 'under 1,000 ms', key: 'calendars_changed_read_ms' },
+      { section: SECTION, name: 'the same feed connected (first read: every interval stored), POST …/calendars', value: Math.round(firstMs), unit: 'ms', key: 'calendars_first_read_ms' },
+      { section: SECTION, name: 'busy intervals from the 5,000-event feed', value: connected.busy_count, unit: 'intervals', key: 'calendars_big_feed_intervals' },
+      { section: SECTION, name: 'peak RSS of the API process', value: api.peakRssMiB(), unit: 'MiB', key: 'calendars_peak_rss_mib' },
+    ];
+  } finally {
+    await api.stop();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
