@@ -71,7 +71,7 @@ async function humanWithCalendar(path: string, body: string, extra: Record<strin
   app.clock.now = new Date('2030-01-01T00:00:00Z');
   const res = await app.call('POST', `/v1/humans/${human}/calendars`, { key, body: { url: `${base}${path}`, ...extra } });
   expect(res.status, res.text).toBe(201);
-  return { human, calendar: res.body as Record<string, unknown> };
+  return { human, calendar: res.body as { id: string } & Record<string, unknown> };
 }
 
 const slotsOn = (human: string, date = MONDAY) => listedStarts(app, key, human, date, date, 60);

@@ -27,7 +27,7 @@ export const SCHEDULE = {
   meeting_durations: [30],
 };
 
-/** The six scheduling rules, all off: how a schedule set without them reads back. */
+/** The six scheduling rules, all off, and no preferred hours: how a schedule set without them reads back. */
 export const RULES_OFF = {
   buffer_before: null,
   buffer_after: null,
@@ -35,6 +35,7 @@ export const RULES_OFF = {
   booking_horizon_days: null,
   slot_interval: null,
   max_bookings_per_day: null,
+  preferred_hours: null,
 };
 
 /** A schedule as GET returns it after a PUT of `schedule` without rules. */

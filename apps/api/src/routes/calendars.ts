@@ -15,19 +15,19 @@ export function calendarsRouter(deps: ServiceDeps) {
     }),
     list: async ({ params, res }) => ({
       status: 200,
-      body: await listCalendars(deps, { organizationId: organizationOf(res).id, humanId: params.human_id }),
+      body: await listCalendars(deps, organizationOf(res).id, params.human_id),
     }),
     get: async ({ params, res }) => ({
       status: 200,
-      body: await getCalendar(deps, { organizationId: organizationOf(res).id, humanId: params.human_id, calendarId: params.calendar_id }),
+      body: await getCalendar(deps, organizationOf(res).id, params.human_id, params.calendar_id),
     }),
     delete: async ({ params, res }) => {
-      await removeCalendar(deps, { organizationId: organizationOf(res).id, humanId: params.human_id, calendarId: params.calendar_id });
+      await removeCalendar(deps, organizationOf(res).id, params.human_id, params.calendar_id);
       return { status: 204, body: undefined };
     },
     sync: async ({ params, res }) => ({
       status: 200,
-      body: await syncCalendar(deps, { organizationId: organizationOf(res).id, humanId: params.human_id, calendarId: params.calendar_id }),
+      body: await syncCalendar(deps, organizationOf(res).id, params.human_id, params.calendar_id),
     }),
   });
 }

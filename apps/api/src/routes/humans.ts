@@ -3,6 +3,7 @@ import { initServer } from '@ts-rest/express';
 import { organizationOf, schedulesFor } from '../http/authenticate.js';
 import type { ServiceDeps } from '../services/deps.js';
 import type { CachedSchedules } from '../services/schedule/cached-schedules.js';
+import { humanBusy } from '../services/calendars/human-busy.js';
 import { createHuman } from '../services/humans/create-human.js';
 import { deleteHuman } from '../services/humans/delete-human.js';
 import { getAvailability } from '../services/humans/get-availability.js';
@@ -60,6 +61,10 @@ export function humansRouter({ store, clock }: ServiceDeps, schedules: CachedSch
     time: async ({ params, res }) => ({
       status: 200,
       body: await timeContext({ store, clock }, organizationOf(res).id, params.human_id),
+    }),
+    busy: async ({ params, query, res }) => ({
+      status: 200,
+      body: await humanBusy({ store, clock }, organizationOf(res).id, params.human_id, query),
     }),
   });
 }

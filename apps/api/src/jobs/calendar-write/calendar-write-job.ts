@@ -52,7 +52,7 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
             workerId: lease.workerId,
             attempt: write.attempt,
             status,
-            nextAttemptAt: last ? null : new Date(now.getTime() + delay!),
+            nextAttemptAt: last ? null : new Date(now.getTime() + delay),
             error,
           });
           if (recorded && status === 'failed') {

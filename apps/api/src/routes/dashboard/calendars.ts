@@ -19,19 +19,19 @@ export function calendarsRouters(services: ServiceDeps) {
   const calendars = s.router(dashboardContract.calendars, {
     list: async ({ params, res }) => ({
       status: 200,
-      body: await listCalendars(services, { organizationId: organizationOf(res).id, humanId: params.human_id }),
+      body: await listCalendars(services, organizationOf(res).id, params.human_id),
     }),
     create: async ({ params, body, res }) => ({
       status: 201,
       body: await connectCalendar(services, organizationOf(res).id, params.human_id, body),
     }),
     delete: async ({ params, res }) => {
-      await removeCalendar(services, { organizationId: organizationOf(res).id, humanId: params.human_id, calendarId: params.calendar_id });
+      await removeCalendar(services, organizationOf(res).id, params.human_id, params.calendar_id);
       return { status: 204, body: undefined };
     },
     sync: async ({ params, res }) => ({
       status: 200,
-      body: await syncCalendar(services, { organizationId: organizationOf(res).id, humanId: params.human_id, calendarId: params.calendar_id }),
+      body: await syncCalendar(services, organizationOf(res).id, params.human_id, params.calendar_id),
     }),
   });
   const calendarFeed = s.router(dashboardContract.calendarFeed, {

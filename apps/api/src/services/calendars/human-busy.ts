@@ -7,11 +7,12 @@ import { findHuman } from '../humans/find-human.js';
 /** GET /v1/humans/{id}/busy: bookings, live holds and calendar busy time between two instants. */
 export async function humanBusy(
   deps: Pick<ServiceDeps, 'store' | 'clock'>,
-  where: { organizationId: string; humanId: string },
+  organizationId: string,
+  humanId: string,
   query: BusyQuery,
 ): Promise<BusyResponse> {
-  await findHuman(deps.store.db, where.organizationId, where.humanId);
-  const rows = await selectBusy(deps.store.sql, { ...where, from: new Date(query.from), to: new Date(query.to), now: deps.clock() });
+  await findHuman(deps.store.db, organizationId, humanId);
+  const rows = await selectBusy(deps.store.sql, { organizationId, humanId, from: new Date(query.from), to: new Date(query.to), now: deps.clock() });
   return {
     data: rows.map((r) => ({
       starts_at: toTimestamp(new Date(r.starts_at)),

@@ -6,33 +6,31 @@ import { calendarView } from './calendar-view.js';
 import { secretsOf, type CalendarDeps } from './connect-calendar.js';
 import { readAndStore } from './read-and-store.js';
 
-type Where = { organizationId: string; humanId: string };
-
 /** GET /v1/humans/{id}/calendars: oldest first; at most 10, so one page. */
-export async function listCalendars(deps: CalendarDeps, where: Where): Promise<Page<Calendar>> {
+export async function listCalendars(deps: CalendarDeps, organizationId: string, humanId: string): Promise<Page<Calendar>> {
   const secrets = secretsOf(deps);
-  await findHuman(deps.store.db, where.organizationId, where.humanId);
-  const rows = await selectCalendars(deps.store.sql, where);
+  await findHuman(deps.store.db, organizationId, humanId);
+  const rows = await selectCalendars(deps.store.sql, { organizationId, humanId });
   return { data: rows.map((row) => calendarView(row, secrets)), next_cursor: null };
 }
 
-export async function getCalendar(deps: CalendarDeps, where: Where & { calendarId: string }): Promise<Calendar> {
+export async function getCalendar(deps: CalendarDeps, organizationId: string, humanId: string, calendarId: string): Promise<Calendar> {
   const secrets = secretsOf(deps);
-  const [row] = await selectCalendars(deps.store.sql, where);
+  const [row] = await selectCalendars(deps.store.sql, { organizationId, humanId, calendarId });
   if (!row) throw notFound('Calendar');
   return calendarView(row, secrets);
 }
 
 /** DELETE: its busy time goes with it (cascade) and the human's schedule_version moves (trigger). */
-export async function removeCalendar(deps: Pick<CalendarDeps, 'store'>, where: Where & { calendarId: string }): Promise<void> {
-  if (!(await deleteCalendar(deps.store.sql, where))) throw notFound('Calendar');
+export async function removeCalendar(deps: Pick<CalendarDeps, 'store'>, organizationId: string, humanId: string, calendarId: string): Promise<void> {
+  if (!(await deleteCalendar(deps.store.sql, { organizationId, humanId, calendarId }))) throw notFound('Calendar');
 }
 
 /** POST …/sync: reads now and answers the calendar after the read, failed or not. */
-export async function syncCalendar(deps: CalendarDeps, where: Where & { calendarId: string }): Promise<Calendar> {
+export async function syncCalendar(deps: CalendarDeps, organizationId: string, humanId: string, calendarId: string): Promise<Calendar> {
   const secrets = secretsOf(deps);
-  const [row] = await selectCalendars(deps.store.sql, where);
+  const [row] = await selectCalendars(deps.store.sql, { organizationId, humanId, calendarId });
   if (!row) throw notFound('Calendar');
   await readAndStore({ ...deps, secrets }, row);
-  return getCalendar(deps, where);
+  return getCalendar(deps, organizationId, humanId, calendarId);
 }

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { calendarWriteRunner } from '../src/jobs/calendar-write/calendar-write-job.js';
+import { createLogger } from '../src/lib/logger.js';
+import { secretBox } from '../src/lib/secret-box.js';
+import { at, MONDAY } from './booking-fixtures.js';
+import { hasRadicale, startRadicale, type CalDavServer } from './calendars/caldav-servers.js';
+import { createHumanIn, WEEKDAYS } from './schedule-fixtures.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+// Bookings written into a real CalDAV server (Radicale) that takes them: confirmed → the event
+// is there under the booking's UID, moved → the same resource at the new time, cancelled →
+// gone; and the calendar's next read does not count the written event as busy a second time.
+
+const SECRETS = secretBox(Buffer.alloc(32, 42));
+let app: TestApp;
+let key: string;
+let radicale: CalDavServer;
+
+beforeAll(async () => {
+  if (!hasRadicale) return;
+  radicale = await startRadicale();
+  app = await startTestApp({ webhooks: { ...loadConfig({}).webhooks, allowPrivateUrls: true, inProcessWorker: false } });
+  key = (await app.createOrg('growth')).key;
+});
+afterAll(async () => {
+  await app?.close();
+  await radicale?.stop();
+});
+
+async function resource(uid: string): Promise<{ status: number; text: string }> {
+  const url = new URL(`${encodeURIComponent(uid)}.ics`, radicale.calendarUrl.endsWith('/') ? radicale.calendarUrl : `${radicale.calendarUrl}/`);
+  const headers: Record<string, string> = {};
+  if (radicale.credentials) headers.authorization = `Basic ${Buffer.from(`${radicale.credentials.username}:${radicale.credentials.password}`).toString('base64')}`;
+  const res = await fetch(url, { headers });
+  return { status: res.status, text: await res.text() };
+}
+
+/** Runs the write job until `done` holds (it polls quickly here), then stops it. */
+async function writesUntil(done: () => Promise<boolean>) {
+  const runner = calendarWriteRunner({ store: app.database.store, config: app.config, secrets: SECRETS, clock: () => new Date(), logger: createLogger('silent'), pollMs: 50 });
+  await runner.start();
+  try {
+    const deadline = Date.now() + 10_000;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error('the write job did not get there');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await runner.stop();
+  }
+}
+
+describe.skipIf(!hasRadicale)('bookings written into a CalDAV calendar (write_bookings)', () => {
+  it('puts a booking under its UID, moves it in place, deletes it when cancelled, and never counts it as busy twice', async () => {
+    const human = await createHumanIn(app, key, 'UTC', { working_days: WEEKDAYS, work_start: '09:00', work_end: '17:00', meeting_durations: [60] });
+    const connected = await app.call('POST', `/v1/humans/${human}/calendars`, {
+      key,
+      body: { url: radicale.calendarUrl, ...(radicale.credentials ?? {}), write_bookings: true },
+    });
+    expect(connected.status, connected.text).toBe(201);
+    expect(connected.body).toMatchObject({ kind: 'caldav', write_bookings: true });
+
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const booked = await app.call('POST', '/v1/bookings', { key, body: { human_id: human, starts_at: at(MONDAY, '10:00'), duration: 60, attendee_name: 'Agent Smith' } });
+    expect(booked.status, booked.text).toBe(201);
+    const uid = `${booked.body.id}@humantime`;
+    await writesUntil(async () => (await resource(uid)).status === 200);
+    expect((await resource(uid)).text).toContain('DTSTART:20300107T100000Z');
+
+    // Read back from the calendar: the written event is the booking itself, not more busy time.
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const synced = await app.call('POST', `/v1/humans/${human}/calendars/${connected.body.id}/sync`, { key });
+    expect(synced.body).toMatchObject({ status: 'ok', busy_count: 0 });
+
+    const moved = await app.call('POST', `/v1/bookings/${booked.body.id}/reschedule`, { key, body: { starts_at: at(MONDAY, '14:00') } });
+    expect(moved.status, moved.text).toBe(201);
+    await writesUntil(async () => (await resource(uid)).text.includes('DTSTART:20300107T140000Z'));
+
+    expect((await app.call('DELETE', `/v1/bookings/${moved.body.id}`, { key })).status).toBe(200);
+    await writesUntil(async () => (await resource(uid)).status === 404);
+    app.clock.now = undefined;
+  });
+
+});
