@@ -43,35 +43,48 @@ module.exports = {
     {
       name: 'api-layers-lib',
       severity: 'error',
-      comment: 'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. lib imports nothing above it (config, db, services, jobs, http, routes, the processes).',
+      comment:
+        'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. lib imports nothing above it (config, db, services, jobs, http, routes, the processes).',
       from: { path: '^apps/api/src/lib/' },
-      to: { path: '(^apps/api/src/config\\.ts$)|(^apps/api/src/db/)|(^apps/api/src/services/)|(^apps/api/src/jobs/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
+      to: {
+        path: '(^apps/api/src/config\\.ts$)|(^apps/api/src/db/)|(^apps/api/src/services/)|(^apps/api/src/jobs/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)',
+      },
     },
     {
       name: 'api-layers-config',
       severity: 'error',
-      comment: 'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. config imports nothing above it (db, services, jobs, http, routes, the processes).',
+      comment:
+        'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. config imports nothing above it (db, services, jobs, http, routes, the processes).',
       from: { path: '^apps/api/src/config\\.ts$' },
-      to: { path: '(^apps/api/src/db/)|(^apps/api/src/services/)|(^apps/api/src/jobs/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
+      to: {
+        path: '(^apps/api/src/db/)|(^apps/api/src/services/)|(^apps/api/src/jobs/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)',
+      },
     },
     {
       name: 'api-layers-db',
       severity: 'error',
-      comment: 'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. db imports nothing above it (services, jobs, http, routes, the processes).',
+      comment:
+        'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. db imports nothing above it (services, jobs, http, routes, the processes).',
       from: { path: '^apps/api/src/db/' },
-      to: { path: '(^apps/api/src/services/)|(^apps/api/src/jobs/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
+      to: {
+        path: '(^apps/api/src/services/)|(^apps/api/src/jobs/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)',
+      },
     },
     {
       name: 'api-layers-services',
       severity: 'error',
-      comment: 'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. services imports nothing above it (jobs, http, routes, the processes).',
+      comment:
+        'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. services imports nothing above it (jobs, http, routes, the processes).',
       from: { path: '^apps/api/src/services/' },
-      to: { path: '(^apps/api/src/jobs/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
+      to: {
+        path: '(^apps/api/src/jobs/)|(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)',
+      },
     },
     {
       name: 'api-layers-jobs',
       severity: 'error',
-      comment: 'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. jobs imports nothing above it (http, routes, the processes).',
+      comment:
+        'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. jobs imports nothing above it (http, routes, the processes).',
       from: { path: '^apps/api/src/jobs/' },
       to: { path: '(^apps/api/src/http/)|(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
     },
@@ -92,14 +105,16 @@ module.exports = {
     {
       name: 'api-layers-http',
       severity: 'error',
-      comment: 'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. http imports nothing above it (routes, the processes).',
+      comment:
+        'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. http imports nothing above it (routes, the processes).',
       from: { path: '^apps/api/src/http/' },
       to: { path: '(^apps/api/src/routes/)|(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
     },
     {
       name: 'api-layers-routes',
       severity: 'error',
-      comment: 'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. routes imports nothing above it (the processes).',
+      comment:
+        'apps/api layers, lowest first: lib, config, db, services, jobs, http, routes, the processes. routes imports nothing above it (the processes).',
       from: { path: '^apps/api/src/routes/' },
       to: { path: '(^apps/api/src/(app|server|worker)\\.ts$|^apps/api/src/cli/)' },
     },

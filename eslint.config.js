@@ -32,7 +32,11 @@ export default tseslint.config(
       // Configuration is read and validated in one place.
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read the environment only in a config module (apps/api/src/config.ts, src/cli/config.ts).' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read the environment only in a config module (apps/api/src/config.ts, src/cli/config.ts).',
+        },
       ],
     },
   },

@@ -10,10 +10,19 @@ for (const group of ['packages', 'apps']) {
     const file = path.join(root, group, name, 'test-results', 'vitest.json');
     if (!existsSync(file)) continue;
     const r = JSON.parse(readFileSync(file, 'utf8'));
-    rows.push({ where: `${group}/${name}`, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
+    rows.push({
+      where: `${group}/${name}`,
+      passed: r.numPassedTests,
+      failed: r.numFailedTests,
+      skipped: r.numPendingTests + r.numTodoTests,
+    });
   }
 }
-const total = rows.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = rows.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 console.log('\nTest counts');
 for (const r of rows) console.log(`  ${r.where.padEnd(24)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
 console.log(`Total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

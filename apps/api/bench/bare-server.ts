@@ -16,7 +16,11 @@ app.get('/slots', (_req, res) => {
 });
 app.post('/insert', (req, res, next) => {
   pool!
-    .query('INSERT INTO bench_bare_inserts (human_id, starts_at, body) VALUES ($1, $2, $3) RETURNING id', [req.body.human_id, req.body.starts_at, req.body])
+    .query('INSERT INTO bench_bare_inserts (human_id, starts_at, body) VALUES ($1, $2, $3) RETURNING id', [
+      req.body.human_id,
+      req.body.starts_at,
+      req.body,
+    ])
     .then(({ rows }) => {
       res.status(201).json({ id: rows[0].id });
     }, next);

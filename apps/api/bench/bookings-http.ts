@@ -12,8 +12,12 @@ const HUMANS = 200;
  * into the same database.
  */
 export async function benchBookingsHttp(databaseUrl: string, load: { duration: number; connections: number }): Promise<Figure[]> {
-  const api = await startProcess('src/server.ts', { DATABASE_URL: databaseUrl, ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-    ...BENCH_RATE_LIMIT, LOG_LEVEL: 'info' });
+  const api = await startProcess('src/server.ts', {
+    DATABASE_URL: databaseUrl,
+    ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    ...BENCH_RATE_LIMIT,
+    LOG_LEVEL: 'info',
+  });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   let bare;
@@ -34,26 +38,73 @@ export async function benchBookingsHttp(databaseUrl: string, load: { duration: n
     await runLoad({ ...spec, url: bare.url, path: '/insert', durationSeconds: 2, bookings: bookings('2031-01-01') });
     const cpuBefore = api.cpuMs();
     const dbCpu = postgresCpuMeter();
-    const real = await runLoad({ ...spec, url: api.url, path: '/v1/bookings', headers, durationSeconds: load.duration, bookings: bookings('2032-01-01') });
+    const real = await runLoad({
+      ...spec,
+      url: api.url,
+      path: '/v1/bookings',
+      headers,
+      durationSeconds: load.duration,
+      bookings: bookings('2032-01-01'),
+    });
     const cpuPerBooking = (api.cpuMs() - cpuBefore) / Math.max(1, real.requests);
     const dbCpuPerBooking = dbCpu(real.requests);
-    const floor = await runLoad({ ...spec, url: bare.url, path: '/insert', durationSeconds: load.duration, bookings: bookings('2032-01-01') });
+    const floor = await runLoad({
+      ...spec,
+      url: bare.url,
+      path: '/insert',
+      durationSeconds: load.duration,
+      bookings: bookings('2032-01-01'),
+    });
     const created = real.statuses['201'] ?? 0;
     if (created !== real.requests) throw new Error(`booking run had non-201 answers: ${JSON.stringify(real.statuses)}`);
     const perSecond = Math.round(created / load.duration);
     return [
-      { section: SECTION, name: 'humantime bookings/s', value: perSecond, unit: 'bookings/s', key: 'http_bookings_per_second', target: '≥ 1,000/s' },
+      {
+        section: SECTION,
+        name: 'humantime bookings/s',
+        value: perSecond,
+        unit: 'bookings/s',
+        key: 'http_bookings_per_second',
+        target: '≥ 1,000/s',
+      },
       { section: SECTION, name: 'humantime p50', value: real.p50, unit: 'ms', key: 'http_bookings_p50_ms' },
-      { section: SECTION, name: 'humantime server CPU per booking', value: Math.round(cpuPerBooking * 1000) / 1000, unit: 'ms', key: 'http_bookings_cpu_ms' },
+      {
+        section: SECTION,
+        name: 'humantime server CPU per booking',
+        value: Math.round(cpuPerBooking * 1000) / 1000,
+        unit: 'ms',
+        key: 'http_bookings_cpu_ms',
+      },
       ...(dbCpuPerBooking === undefined
         ? []
-        : [{ section: SECTION, name: 'PostgreSQL CPU per booking (every postgres process here)', value: dbCpuPerBooking, unit: 'ms', key: 'http_bookings_db_cpu_ms' }]),
+        : [
+            {
+              section: SECTION,
+              name: 'PostgreSQL CPU per booking (every postgres process here)',
+              value: dbCpuPerBooking,
+              unit: 'ms',
+              key: 'http_bookings_db_cpu_ms',
+            },
+          ]),
       { section: SECTION, name: 'humantime p99', value: real.p99, unit: 'ms', key: 'http_bookings_p99_ms' },
       { section: SECTION, name: 'bare Express + INSERT req/s', value: floor.rps, unit: 'req/s', key: 'bare_insert_rps' },
       { section: SECTION, name: 'bare Express + INSERT p50', value: floor.p50, unit: 'ms', key: 'bare_insert_p50_ms' },
       { section: SECTION, name: 'bare Express + INSERT p99', value: floor.p99, unit: 'ms', key: 'bare_insert_p99_ms' },
-      { section: SECTION, name: 'humantime / bare', value: Math.round((perSecond / floor.rps) * 1000) / 10, unit: '%', key: 'http_bookings_ratio_pct', target: '≥ 30 %' },
-      { section: 'Memory', name: 'peak RSS, API on PostgreSQL (bookings run)', value: api.peakRssMiB(), unit: 'MiB', key: 'peak_rss_postgres_mib' },
+      {
+        section: SECTION,
+        name: 'humantime / bare',
+        value: Math.round((perSecond / floor.rps) * 1000) / 10,
+        unit: '%',
+        key: 'http_bookings_ratio_pct',
+        target: '≥ 30 %',
+      },
+      {
+        section: 'Memory',
+        name: 'peak RSS, API on PostgreSQL (bookings run)',
+        value: api.peakRssMiB(),
+        unit: 'MiB',
+        key: 'peak_rss_postgres_mib',
+      },
     ];
   } finally {
     await bare?.stop();

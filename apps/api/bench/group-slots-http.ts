@@ -30,10 +30,22 @@ export async function benchGroupSlotsHttp(work: string, load: { duration: number
         availability: { working_days: [1, 2, 3, 4, 5], work_start: '08:00', work_end: '18:00', meeting_durations: [30] },
       });
       ids.push(human.id);
-      await call(api.url, 'POST', `/v1/humans/${human.id}/overrides`, key, { kind: 'block', start_date: '2031-03-03', end_date: '2031-12-31', weekdays: [3], start_time: '12:00', end_time: '13:00' });
+      await call(api.url, 'POST', `/v1/humans/${human.id}/overrides`, key, {
+        kind: 'block',
+        start_date: '2031-03-03',
+        end_date: '2031-12-31',
+        weekdays: [3],
+        start_time: '12:00',
+        end_time: '13:00',
+      });
       const listed = await call(api.url, 'GET', `/v1/humans/${human.id}/slots?date_from=2031-03-03&date_to=2031-03-16&duration=30`, key);
       for (const slot of listed.slots.filter((_: unknown, i: number) => i % 9 === 0)) {
-        await call(api.url, 'POST', '/v1/bookings', key, { human_id: human.id, starts_at: slot.starts_at, duration: 30, attendee_name: 'Bench' });
+        await call(api.url, 'POST', '/v1/bookings', key, {
+          human_id: human.id,
+          starts_at: slot.starts_at,
+          duration: 30,
+          attendee_name: 'Bench',
+        });
       }
     }
     const query = `/v1/slots?human_ids=${ids.join(',')}&mode=all&date_from=2031-03-03&date_to=2031-03-16&duration=30`;
@@ -42,25 +54,77 @@ export async function benchGroupSlotsHttp(work: string, load: { duration: number
     await runLoad({ url: api.url, path: query, headers, method: 'GET', connections: load.connections, durationSeconds: 2 });
     // One connection: the time one request takes; then the usual concurrency for throughput.
     const single = await runLoad({ url: api.url, path: query, headers, method: 'GET', connections: 1, durationSeconds: load.duration });
-    const real = await runLoad({ url: api.url, path: query, headers, method: 'GET', connections: load.connections, durationSeconds: load.duration });
+    const real = await runLoad({
+      url: api.url,
+      path: query,
+      headers,
+      method: 'GET',
+      connections: load.connections,
+      durationSeconds: load.duration,
+    });
     // The same humans and dates, ranked: the group's listed starts, then the score and the spread filter.
     const suggest = `/v1/suggestions?human_ids=${ids.join(',')}&mode=all&date_from=2031-03-03&date_to=2031-03-16&duration=30&attendee_timezone=Asia/Tokyo`;
     const suggested = await call(api.url, 'GET', suggest, key);
     await runLoad({ url: api.url, path: suggest, headers, method: 'GET', connections: load.connections, durationSeconds: 2 });
-    const suggestSingle = await runLoad({ url: api.url, path: suggest, headers, method: 'GET', connections: 1, durationSeconds: load.duration });
-    const suggestReal = await runLoad({ url: api.url, path: suggest, headers, method: 'GET', connections: load.connections, durationSeconds: load.duration });
+    const suggestSingle = await runLoad({
+      url: api.url,
+      path: suggest,
+      headers,
+      method: 'GET',
+      connections: 1,
+      durationSeconds: load.duration,
+    });
+    const suggestReal = await runLoad({
+      url: api.url,
+      path: suggest,
+      headers,
+      method: 'GET',
+      connections: load.connections,
+      durationSeconds: load.duration,
+    });
     for (const run of [single, real, suggestSingle, suggestReal]) {
-      if ((run.statuses['200'] ?? 0) !== run.requests) throw new Error(`group slots run had non-200 answers: ${JSON.stringify(run.statuses)}`);
+      if ((run.statuses['200'] ?? 0) !== run.requests)
+        throw new Error(`group slots run had non-200 answers: ${JSON.stringify(run.statuses)}`);
     }
     return [
       { section: SECTION, name: 'common starts listed', value: answer.slots.length, unit: 'slots', key: 'http_group_slots_count' },
-      { section: SECTION, name: 'ms per request, 1 connection (p50)', value: single.p50, unit: 'ms', key: 'http_group_slots_single_p50_ms' },
-      { section: SECTION, name: 'ms per request, 1 connection (p99)', value: single.p99, unit: 'ms', key: 'http_group_slots_single_p99_ms' },
+      {
+        section: SECTION,
+        name: 'ms per request, 1 connection (p50)',
+        value: single.p50,
+        unit: 'ms',
+        key: 'http_group_slots_single_p50_ms',
+      },
+      {
+        section: SECTION,
+        name: 'ms per request, 1 connection (p99)',
+        value: single.p99,
+        unit: 'ms',
+        key: 'http_group_slots_single_p99_ms',
+      },
       { section: SECTION, name: `req/s, ${load.connections} connections`, value: real.rps, unit: 'req/s', key: 'http_group_slots_rps' },
       { section: SECTION, name: `p50, ${load.connections} connections`, value: real.p50, unit: 'ms', key: 'http_group_slots_p50_ms' },
-      { section: SUGGESTIONS, name: 'suggestions returned (limit 10)', value: suggested.data.length, unit: 'suggestions', key: 'http_suggestions_count' },
-      { section: SUGGESTIONS, name: 'ms per request, 1 connection (p50)', value: suggestSingle.p50, unit: 'ms', key: 'http_suggestions_single_p50_ms' },
-      { section: SUGGESTIONS, name: `req/s, ${load.connections} connections`, value: suggestReal.rps, unit: 'req/s', key: 'http_suggestions_rps' },
+      {
+        section: SUGGESTIONS,
+        name: 'suggestions returned (limit 10)',
+        value: suggested.data.length,
+        unit: 'suggestions',
+        key: 'http_suggestions_count',
+      },
+      {
+        section: SUGGESTIONS,
+        name: 'ms per request, 1 connection (p50)',
+        value: suggestSingle.p50,
+        unit: 'ms',
+        key: 'http_suggestions_single_p50_ms',
+      },
+      {
+        section: SUGGESTIONS,
+        name: `req/s, ${load.connections} connections`,
+        value: suggestReal.rps,
+        unit: 'req/s',
+        key: 'http_suggestions_rps',
+      },
       {
         section: SUGGESTIONS,
         name: 'cost relative to the slots request (slots req/s ÷ suggestions req/s; at most 2)',

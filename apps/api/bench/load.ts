@@ -25,9 +25,7 @@ const instance = autocannon(
     connections: spec.connections,
     duration: spec.durationSeconds,
     headers: { 'content-type': 'application/json', ...spec.headers },
-    requests: spec.bookings
-      ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: bookingBody(n++) }) }]
-      : undefined,
+    requests: spec.bookings ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: bookingBody(n++) }) }] : undefined,
   },
   (err, result) => {
     if (err) throw err;

@@ -137,7 +137,8 @@ export interface LoadResult {
 }
 
 /** The PostgreSQL server the bench uses: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one. */
-export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const SERVER_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 /**
  * A process's CPU time in ms from its /proc/<pid>/stat: utime and stime, fields 14 and 15, in

@@ -23,7 +23,12 @@ export function renderReport(figures: Figure[], run: { durationSeconds: number; 
     }
   }
   const json = {
-    run: { date: new Date().toISOString(), load_duration_seconds: run.durationSeconds, connections: run.connections, elapsed_seconds: run.elapsedSeconds },
+    run: {
+      date: new Date().toISOString(),
+      load_duration_seconds: run.durationSeconds,
+      connections: run.connections,
+      elapsed_seconds: run.elapsedSeconds,
+    },
     ...Object.fromEntries(figures.map((f) => [f.key, { value: f.value, unit: f.unit }])),
   };
   const markdown = `# Benchmarks

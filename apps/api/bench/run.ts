@@ -25,11 +25,43 @@ async function slotEngine(): Promise<Figure[]> {
   if (!line) throw new Error('slot-engine bench printed no BENCH_JSON line');
   const r = JSON.parse(line.slice('BENCH_JSON '.length));
   return [
-    { section: 'Slot engine (62 days, 30-min grid, 200 bookings, 20 overrides)', name: 'time per query (mean)', value: r.slot_engine_ms_per_query, unit: 'ms', key: 'slot_engine_ms_per_query', target: '≤ 1 ms' },
-    { section: 'Slot engine (62 days, 30-min grid, 200 bookings, 20 overrides)', name: 'time per query (p99)', value: r.slot_engine_p99_ms, unit: 'ms', key: 'slot_engine_p99_ms' },
-    { section: 'Slot engine (62 days, 30-min grid, 200 bookings, 20 overrides)', name: 'slots per second', value: r.slots_per_second, unit: 'slots/s', key: 'slot_engine_slots_per_second' },
-    { section: 'Slot engine, all scheduling rules on (buffers, notice, horizon, 15-min interval, daily max)', name: 'time per query (mean)', value: r.slot_engine_all_rules_ms_per_query, unit: 'ms', key: 'slot_engine_all_rules_ms_per_query', target: '≤ 1 ms' },
-    { section: 'Slot engine, all scheduling rules on (buffers, notice, horizon, 15-min interval, daily max)', name: 'time per query (p99)', value: r.slot_engine_all_rules_p99_ms, unit: 'ms', key: 'slot_engine_all_rules_p99_ms' },
+    {
+      section: 'Slot engine (62 days, 30-min grid, 200 bookings, 20 overrides)',
+      name: 'time per query (mean)',
+      value: r.slot_engine_ms_per_query,
+      unit: 'ms',
+      key: 'slot_engine_ms_per_query',
+      target: '≤ 1 ms',
+    },
+    {
+      section: 'Slot engine (62 days, 30-min grid, 200 bookings, 20 overrides)',
+      name: 'time per query (p99)',
+      value: r.slot_engine_p99_ms,
+      unit: 'ms',
+      key: 'slot_engine_p99_ms',
+    },
+    {
+      section: 'Slot engine (62 days, 30-min grid, 200 bookings, 20 overrides)',
+      name: 'slots per second',
+      value: r.slots_per_second,
+      unit: 'slots/s',
+      key: 'slot_engine_slots_per_second',
+    },
+    {
+      section: 'Slot engine, all scheduling rules on (buffers, notice, horizon, 15-min interval, daily max)',
+      name: 'time per query (mean)',
+      value: r.slot_engine_all_rules_ms_per_query,
+      unit: 'ms',
+      key: 'slot_engine_all_rules_ms_per_query',
+      target: '≤ 1 ms',
+    },
+    {
+      section: 'Slot engine, all scheduling rules on (buffers, notice, horizon, 15-min interval, daily max)',
+      name: 'time per query (p99)',
+      value: r.slot_engine_all_rules_p99_ms,
+      unit: 'ms',
+      key: 'slot_engine_all_rules_p99_ms',
+    },
   ];
 }
 
@@ -37,7 +69,9 @@ async function slotEngine(): Promise<Figure[]> {
 async function pgliteFloor(): Promise<number> {
   const runs: number[] = [];
   for (let i = 0; i < 3; i++) {
-    const child = spawn(process.execPath, [path.join(REPO_DIR, 'apps', 'api', 'bench', 'pglite-floor.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(REPO_DIR, 'apps', 'api', 'bench', 'pglite-floor.mjs')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     await new Promise((r) => child.once('exit', r));
@@ -52,11 +86,33 @@ function memoryFigures(figures: Figure[], floor: number): Figure[] {
   const embedded = figures.find((f) => f.key === 'peak_rss_embedded_mib')?.value;
   const postgres = Math.max(...figures.filter((f) => f.key.startsWith('peak_rss_postgres')).map((f) => f.value));
   return [
-    { section: 'Memory', name: 'PGlite floor: an empty embedded store in a bare node process (median of 3)', value: floor, unit: 'MiB', key: 'pglite_floor_mib' },
+    {
+      section: 'Memory',
+      name: 'PGlite floor: an empty embedded store in a bare node process (median of 3)',
+      value: floor,
+      unit: 'MiB',
+      key: 'pglite_floor_mib',
+    },
     ...(embedded === undefined
       ? []
-      : [{ section: 'Memory', name: 'embedded server peak above the PGlite floor', value: Math.round((embedded - floor) * 10) / 10, unit: 'MiB', key: 'embedded_above_floor_mib', target: '≤ 100 MiB' }]),
-    { section: 'Memory', name: 'PostgreSQL server peak, highest of its runs', value: postgres, unit: 'MiB', key: 'peak_rss_postgres_max_mib', target: '≤ 150 MiB' },
+      : [
+          {
+            section: 'Memory',
+            name: 'embedded server peak above the PGlite floor',
+            value: Math.round((embedded - floor) * 10) / 10,
+            unit: 'MiB',
+            key: 'embedded_above_floor_mib',
+            target: '≤ 100 MiB',
+          },
+        ]),
+    {
+      section: 'Memory',
+      name: 'PostgreSQL server peak, highest of its runs',
+      value: postgres,
+      unit: 'MiB',
+      key: 'peak_rss_postgres_max_mib',
+      target: '≤ 150 MiB',
+    },
   ];
 }
 
@@ -69,7 +125,11 @@ async function main() {
     figures.push(...(await slotEngine()));
     figures.push(...(await benchSlotsHttp(work, { kind: 'embedded' }, { duration: DURATION, connections: CONNECTIONS })));
     figures.push(
-      ...(await benchSlotsHttp(work, { kind: 'postgres', databaseUrl: await freshDatabase('humantime_bench_slots') }, { duration: DURATION, connections: CONNECTIONS })),
+      ...(await benchSlotsHttp(
+        work,
+        { kind: 'postgres', databaseUrl: await freshDatabase('humantime_bench_slots') },
+        { duration: DURATION, connections: CONNECTIONS },
+      )),
     );
     figures.push(...(await benchGroupSlotsHttp(work, { duration: DURATION, connections: CONNECTIONS })));
     figures.push(...(await benchCalendarsHttp(work, { duration: DURATION, connections: CONNECTIONS })));

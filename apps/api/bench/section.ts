@@ -30,9 +30,9 @@ try {
           ? await benchGroupSlotsHttp(work, load)
           : which === 'calendars'
             ? await benchCalendarsHttp(work, load)
-          : which === 'bookings'
-            ? await benchBookingsHttp(await freshDatabase('humantime_bench_section_bookings'), load)
-            : await benchFaults();
+            : which === 'bookings'
+              ? await benchBookingsHttp(await freshDatabase('humantime_bench_section_bookings'), load)
+              : await benchFaults();
   for (const f of figures) console.log(`${f.name}: ${f.value} ${f.unit}${f.target ? `   (target ${f.target})` : ''}`);
 } finally {
   rmSync(work, { recursive: true, force: true });

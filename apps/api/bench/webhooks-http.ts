@@ -75,16 +75,43 @@ export async function benchWebhooks(databaseUrl: string): Promise<Figure[]> {
     const before = receiver.arrivals.length;
     const burstStart = performance.now();
     let next = LATENCY_BOOKINGS;
-    await Promise.all(Array.from({ length: 10 }, async () => {
-      while (next < LATENCY_BOOKINGS + BURST_BOOKINGS) await book(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next < LATENCY_BOOKINGS + BURST_BOOKINGS) await book(next++);
+      }),
+    );
     await waitUntil(() => receiver.arrivals.length >= before + BURST_BOOKINGS * WEBHOOKS, 120_000);
     const seconds = (receiver.arrivals[receiver.arrivals.length - 1]! - burstStart) / 1000;
     return [
-      { section: SECTION, name: 'commit → first attempt p50', value: round(percentile(latencies, 50)), unit: 'ms', key: 'webhook_first_attempt_p50_ms', target: '≤ 100 ms' },
-      { section: SECTION, name: 'commit → first attempt p99', value: round(percentile(latencies, 99)), unit: 'ms', key: 'webhook_first_attempt_p99_ms' },
-      { section: SECTION, name: `deliveries/s (${BURST_BOOKINGS} bookings × ${WEBHOOKS} webhooks)`, value: Math.round((BURST_BOOKINGS * WEBHOOKS) / seconds), unit: 'deliveries/s', key: 'webhook_deliveries_per_second' },
-      { section: 'Memory', name: 'peak RSS, API with delivery worker (webhook run)', value: api.peakRssMiB(), unit: 'MiB', key: 'peak_rss_webhooks_mib' },
+      {
+        section: SECTION,
+        name: 'commit → first attempt p50',
+        value: round(percentile(latencies, 50)),
+        unit: 'ms',
+        key: 'webhook_first_attempt_p50_ms',
+        target: '≤ 100 ms',
+      },
+      {
+        section: SECTION,
+        name: 'commit → first attempt p99',
+        value: round(percentile(latencies, 99)),
+        unit: 'ms',
+        key: 'webhook_first_attempt_p99_ms',
+      },
+      {
+        section: SECTION,
+        name: `deliveries/s (${BURST_BOOKINGS} bookings × ${WEBHOOKS} webhooks)`,
+        value: Math.round((BURST_BOOKINGS * WEBHOOKS) / seconds),
+        unit: 'deliveries/s',
+        key: 'webhook_deliveries_per_second',
+      },
+      {
+        section: 'Memory',
+        name: 'peak RSS, API with delivery worker (webhook run)',
+        value: api.peakRssMiB(),
+        unit: 'MiB',
+        key: 'peak_rss_webhooks_mib',
+      },
     ];
   } finally {
     await api.stop();

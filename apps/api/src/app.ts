@@ -100,8 +100,7 @@ export function createApp(deps: AppDeps): Express {
     logInitialization: false,
     responseValidation: false,
     // Validation errors go to our error handler, which speaks the error envelope.
-    requestValidationErrorHandler: (err: unknown, _req: unknown, _res: unknown, next: (e: unknown) => void) =>
-      next(err),
+    requestValidationErrorHandler: (err: unknown, _req: unknown, _res: unknown, next: (e: unknown) => void) => next(err),
   } as const;
   // MCP over Streamable HTTP, stateless; its tools call /v1 through the SDK (see mcp-endpoint.ts).
   app.post('/mcp', mcpEndpoint());

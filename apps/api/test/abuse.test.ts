@@ -74,7 +74,11 @@ async function floodUntilClosed(exchange: RawExchange, capBytes = 64 * 1024 * 10
   while (open && written < capBytes) {
     const ok = exchange.socket.write(chunk);
     written += 0x10000;
-    if (!ok) await new Promise((r) => { exchange.socket.once('drain', r); exchange.socket.once('close', r); });
+    if (!ok)
+      await new Promise((r) => {
+        exchange.socket.once('drain', r);
+        exchange.socket.once('close', r);
+      });
   }
   return written;
 }
@@ -167,7 +171,10 @@ describe('bodies built to be slow to parse and validate', () => {
   });
 
   it('90,000 unknown top-level keys get a short message, not one naming each', async () => {
-    const res = await app.call('POST', '/v1/bookings', { key, raw: JSON.stringify({ ...booking, human_id: humanId, ...bigObject(90_000) }) });
+    const res = await app.call('POST', '/v1/bookings', {
+      key,
+      raw: JSON.stringify({ ...booking, human_id: humanId, ...bigObject(90_000) }),
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
     expect(res.text.length).toBeLessThan(1_000);
@@ -195,7 +202,12 @@ describe('bodies built to be slow to parse and validate', () => {
   it('an array of 200,000 items is refused before it is parsed', async () => {
     const res = await app.call('PUT', `/v1/humans/${humanId}/availability`, {
       key,
-      raw: JSON.stringify({ working_days: Array.from({ length: 200_000 }, () => 1), work_start: '09:00', work_end: '17:00', meeting_durations: [30] }),
+      raw: JSON.stringify({
+        working_days: Array.from({ length: 200_000 }, () => 1),
+        work_start: '09:00',
+        work_end: '17:00',
+        meeting_durations: [30],
+      }),
     });
     expect(res.status).toBe(422);
     expect(res.body.error.message).toMatch(/more than 20000 array items/);

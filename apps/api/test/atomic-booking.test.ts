@@ -133,9 +133,12 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
   it('of 30 racing bookings of one start, exactly one is made, with one event and one quota unit', async () => {
     const org = await app.createOrg('growth');
     const humanId = await createUtcHuman(app, org.key);
-    const { results, tally } = await race(Array.from({ length: 30 }, (_, i) => () =>
-      post(org.key, bookingBody(humanId, at(MONDAY, '11:00')), i % 2 ? { 'idempotency-key': `race-${i}` } : {}),
-    ));
+    const { results, tally } = await race(
+      Array.from(
+        { length: 30 },
+        (_, i) => () => post(org.key, bookingBody(humanId, at(MONDAY, '11:00')), i % 2 ? { 'idempotency-key': `race-${i}` } : {}),
+      ),
+    );
     expect(tally).toEqual({ 201: 1, 409: 29 });
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.code).toBe('SLOT_UNAVAILABLE');
     expect(await countRows(app, 'bookings', `human_id = '${humanId}'`)).toBe(1);
@@ -150,7 +153,9 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     const org = await app.createOrg('growth');
     const humanId = await createRuledHuman(app, org.key, { max_bookings_per_day: 3 }, { start: '00:00', end: '23:30', durations: [30] });
     const hhmm = (i: number) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`;
-    const { results, tally } = await race(Array.from({ length: 20 }, (_, i) => () => post(org.key, bookingBody(humanId, at(MONDAY, hhmm(i))))));
+    const { results, tally } = await race(
+      Array.from({ length: 20 }, (_, i) => () => post(org.key, bookingBody(humanId, at(MONDAY, hhmm(i))))),
+    );
     expect(tally).toEqual({ 201: 3, 409: 17 });
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.code).toBe('SLOT_UNAVAILABLE');
     const [day] = await app.database.store.sql<{ confirmed: number }>(
@@ -165,15 +170,21 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     const org = await app.createOrg('starter', false);
     const humanId = await createUtcHuman(app, org.key, [30]);
     app.clock.now = new Date('2030-01-02T00:00:00Z');
-    await app.database.store.sql(`INSERT INTO usage_periods (organization_id, period_start, used) VALUES ($1::uuid, '2030-01-01', 995)`, [org.id]);
-    const starts = Array.from({ length: 20 }, (_, i) => at(`2030-01-${10 + Math.floor(i / 8)}`, `${String(9 + (i % 8)).padStart(2, '0')}:00`));
+    await app.database.store.sql(`INSERT INTO usage_periods (organization_id, period_start, used) VALUES ($1::uuid, '2030-01-01', 995)`, [
+      org.id,
+    ]);
+    const starts = Array.from({ length: 20 }, (_, i) =>
+      at(`2030-01-${10 + Math.floor(i / 8)}`, `${String(9 + (i % 8)).padStart(2, '0')}:00`),
+    );
     const { results, tally } = await race(starts.map((s) => () => post(org.key, bookingBody(humanId, s))));
     expect(tally).toEqual({ 201: 5, 402: 15 });
     for (const r of results.filter((x) => x.status === 402)) expect(r.body.error.code).toBe('LIMIT_REACHED');
     expect((await app.call('GET', '/v1/usage', { key: org.key })).body).toMatchObject({ used: 1000, overage_packs: 0 });
     expect(await countRows(app, 'bookings', `human_id = '${humanId}'`)).toBe(5);
     expect(await countRows(app, 'events', `organization_id = '${org.id}'`)).toBe(5);
-    const claims = await app.database.store.sql<{ n: number }>(`SELECT count(*)::int AS n FROM time_claims WHERE human_id = $1::uuid`, [humanId]);
+    const claims = await app.database.store.sql<{ n: number }>(`SELECT count(*)::int AS n FROM time_claims WHERE human_id = $1::uuid`, [
+      humanId,
+    ]);
     expect(claims).toEqual([{ n: 5 }]);
   });
 
@@ -205,7 +216,10 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
   it('records booking.confirmed for the events feed, and deliveries that the worker sends', async () => {
     const org = await app.createOrg('growth');
     const humanId = await createUtcHuman(app, org.key);
-    const hook = await app.call('POST', '/v1/webhooks', { key: org.key, body: { url: `${receiver.url}/atomic`, events: ['booking.confirmed'] } });
+    const hook = await app.call('POST', '/v1/webhooks', {
+      key: org.key,
+      body: { url: `${receiver.url}/atomic`, events: ['booking.confirmed'] },
+    });
     expect(hook.status).toBe(201);
     const booked = await post(org.key, bookingBody(humanId, at(MONDAY, '14:00')));
     expect(booked.status).toBe(201);

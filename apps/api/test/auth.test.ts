@@ -108,7 +108,12 @@ describe('the admin API', () => {
   it('answers 401 in the envelope without a token, with a wrong one, or with an API key', async () => {
     const { key } = await app.createOrg();
     const body = { name: 'Nope' };
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: `Bearer ${key}` }, { authorization: ADMIN_TOKEN }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer wrong-token-0123456789' },
+      { authorization: `Bearer ${key}` },
+      { authorization: ADMIN_TOKEN },
+    ]) {
       const res = await app.call('POST', '/admin/v1/organizations', { body, headers });
       expectEnvelope(res, 401, 'UNAUTHORIZED');
     }
@@ -161,7 +166,10 @@ describe('the admin API', () => {
     const steps: Array<[Record<string, unknown>, { plan: string; auto_purchase: boolean }]> = [
       [{ plan: 'starter' }, { plan: 'starter', auto_purchase: false }],
       [{ auto_purchase: true }, { plan: 'starter', auto_purchase: true }],
-      [{ plan: 'growth', auto_purchase: false }, { plan: 'growth', auto_purchase: false }],
+      [
+        { plan: 'growth', auto_purchase: false },
+        { plan: 'growth', auto_purchase: false },
+      ],
     ];
     for (const [patch, expected] of steps) {
       const res = await admin('PATCH', `/${org.id}`, patch);

@@ -77,7 +77,11 @@ describe('PUT /v1/humans/{id}/availability', () => {
     ['a fractional duration', { meeting_durations: [30.5] }, ['meeting_durations']],
     ['21 durations', { meeting_durations: Array.from({ length: 21 }, (_, i) => 5 + i) }, ['meeting_durations']],
     ['an unknown field', { timezone: 'UTC' }, ['timezone']],
-    ['several fields at once', { working_days: [], work_start: '9:00', meeting_durations: [4] }, ['working_days', 'work_start', 'meeting_durations']],
+    [
+      'several fields at once',
+      { working_days: [], work_start: '9:00', meeting_durations: [4] },
+      ['working_days', 'work_start', 'meeting_durations'],
+    ],
   ];
 
   it.each(invalid)('answers 422 naming the field for %s, and keeps the old schedule', async (_label, change, fields) => {

@@ -14,7 +14,12 @@ useTestApp({ plan: 'growth' }, async (ctx) => {
 
 const LONG_NAME = 'Dr. Émilie du Châtelet; translator, of Newton’s Principia, with a very long name indeed';
 const book = async (time: string) =>
-  (await app.call('POST', '/v1/bookings', { key, body: bookingBody(humanId, at(MONDAY, time), 30, { attendee_name: LONG_NAME, attendee_email: 'emilie@example.com' }) })).body;
+  (
+    await app.call('POST', '/v1/bookings', {
+      key,
+      body: bookingBody(humanId, at(MONDAY, time), 30, { attendee_name: LONG_NAME, attendee_email: 'emilie@example.com' }),
+    })
+  ).body;
 const ics = (id: string, k = key) => app.call('GET', `/v1/bookings/${id}/ics`, { key: k });
 
 /** Parsed with ical.js, an independent RFC 5545 parser. */
@@ -80,7 +85,13 @@ describe('GET /v1/bookings/{id}/ics', () => {
     const before = parse((await ics(booking.id)).text);
     const after = parse((await ics(moved.id)).text);
     expect(before).toMatchObject({ uid: `${booking.id}@humantime`, status: 'CANCELLED', sequence: 1 });
-    expect(after).toMatchObject({ uid: `${booking.id}@humantime`, status: 'CONFIRMED', sequence: 2, method: 'REQUEST', start: '2030-01-07T15:00:00.000Z' });
+    expect(after).toMatchObject({
+      uid: `${booking.id}@humantime`,
+      status: 'CONFIRMED',
+      sequence: 2,
+      method: 'REQUEST',
+      start: '2030-01-07T15:00:00.000Z',
+    });
   });
 
   it('answers 404 for another organization’s booking', async () => {

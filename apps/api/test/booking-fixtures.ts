@@ -30,7 +30,11 @@ export function bookingBody(humanId: string, startsAt: string, duration = 30, ex
   return { human_id: humanId, starts_at: startsAt, duration, attendee_name: 'Agent Smith', ...extra };
 }
 
-export async function countRows(app: Pick<TestApp, 'database'>, table: 'events' | 'bookings' | 'idempotency_keys' | 'holds' | 'time_claims', where = 'true') {
+export async function countRows(
+  app: Pick<TestApp, 'database'>,
+  table: 'events' | 'bookings' | 'idempotency_keys' | 'holds' | 'time_claims',
+  where = 'true',
+) {
   const rows = await app.database.store.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`);
   return Number(rows[0]!.n);
 }

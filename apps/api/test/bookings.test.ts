@@ -14,7 +14,12 @@ const book = (body: unknown, headers: Record<string, string> = {}) => app.call('
 
 describe('POST /v1/bookings', () => {
   it('creates a confirmed booking with its documented fields plus created_at and cancelled_at', async () => {
-    const res = await book(bookingBody(humanId, '2030-01-07T10:00:00+01:00', 60, { attendee_email: 'a@example.com', metadata: { deal: { id: 7, tags: ['x'] } } }));
+    const res = await book(
+      bookingBody(humanId, '2030-01-07T10:00:00+01:00', 60, {
+        attendee_email: 'a@example.com',
+        metadata: { deal: { id: 7, tags: ['x'] } },
+      }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -97,10 +102,19 @@ describe('POST /v1/bookings', () => {
     for (const time of ['09:00', '09:30', '10:00', '10:30']) made.push((await book(bookingBody(other, at('2030-01-08', time)))).body);
     const page1 = await app.call('GET', `/v1/bookings?human_id=${other}&limit=3`, { key });
     expect(page1.status).toBe(200);
-    expect(page1.body.data.map((b: any) => b.id)).toEqual(made.slice(1).reverse().map((b) => b.id));
+    expect(page1.body.data.map((b: any) => b.id)).toEqual(
+      made
+        .slice(1)
+        .reverse()
+        .map((b) => b.id),
+    );
     const page2 = await app.call('GET', `/v1/bookings?human_id=${other}&limit=3&cursor=${page1.body.next_cursor}`, { key });
     expect(page2.body).toEqual({ data: [made[0]], next_cursor: null });
-    const window = await app.call('GET', `/v1/bookings?human_id=${other}&starts_after=${encodeURIComponent(at('2030-01-08', '09:30'))}&starts_before=${encodeURIComponent(at('2030-01-08', '10:30'))}`, { key });
+    const window = await app.call(
+      'GET',
+      `/v1/bookings?human_id=${other}&starts_after=${encodeURIComponent(at('2030-01-08', '09:30'))}&starts_before=${encodeURIComponent(at('2030-01-08', '10:30'))}`,
+      { key },
+    );
     expect(window.body.data.map((b: any) => b.starts_at).sort()).toEqual([at('2030-01-08', '09:30'), at('2030-01-08', '10:00')]);
     await app.call('DELETE', `/v1/bookings/${made[0].id}`, { key });
     const cancelled = await app.call('GET', `/v1/bookings?human_id=${other}&status=cancelled`, { key });

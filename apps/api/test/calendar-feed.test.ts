@@ -59,7 +59,10 @@ describe('POST /v1/humans/{id}/calendar-feed and GET /feeds/<token>.ics', () => 
     const humanId = await newHuman();
     const booking = await book(humanId, '10:00');
     const created = await createFeed(humanId);
-    expect(created.body).toEqual({ url: expect.stringMatching(FEED_URL), created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+    expect(created.body).toEqual({
+      url: expect.stringMatching(FEED_URL),
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    });
     expect(created.headers.get('cache-control')).toBe('no-store');
 
     const feed = await read(created.body.url);
@@ -70,7 +73,9 @@ describe('POST /v1/humans/{id}/calendar-feed and GET /feeds/<token>.ics', () => 
     const parsed = parse(feed.text);
     expect(parsed.method).toBe('PUBLISH');
     expect(parsed.name).toContain('Ada Lovelace');
-    expect(parsed.events).toEqual([{ uid: `${booking.id}@humantime`, sequence: 0, status: 'CONFIRMED', start: '2030-01-07T10:00:00.000Z' }]);
+    expect(parsed.events).toEqual([
+      { uid: `${booking.id}@humantime`, sequence: 0, status: 'CONFIRMED', start: '2030-01-07T10:00:00.000Z' },
+    ]);
     // Byte for byte the event of the single-booking file: one event in a calendar that has both.
     const single = await app.call('GET', `/v1/bookings/${booking.id}/ics`, { key });
     expect(vevents(feed.text)).toEqual(vevents(single.text));

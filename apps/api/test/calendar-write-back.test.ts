@@ -29,16 +29,27 @@ afterAll(async () => {
 });
 
 async function resource(uid: string): Promise<{ status: number; text: string }> {
-  const url = new URL(`${encodeURIComponent(uid)}.ics`, radicale.calendarUrl.endsWith('/') ? radicale.calendarUrl : `${radicale.calendarUrl}/`);
+  const url = new URL(
+    `${encodeURIComponent(uid)}.ics`,
+    radicale.calendarUrl.endsWith('/') ? radicale.calendarUrl : `${radicale.calendarUrl}/`,
+  );
   const headers: Record<string, string> = {};
-  if (radicale.credentials) headers.authorization = `Basic ${Buffer.from(`${radicale.credentials.username}:${radicale.credentials.password}`).toString('base64')}`;
+  if (radicale.credentials)
+    headers.authorization = `Basic ${Buffer.from(`${radicale.credentials.username}:${radicale.credentials.password}`).toString('base64')}`;
   const res = await fetch(url, { headers });
   return { status: res.status, text: await res.text() };
 }
 
 /** Runs the write job until `done` holds (it polls quickly here), then stops it. */
 async function writesUntil(done: () => Promise<boolean>) {
-  const runner = calendarWriteRunner({ store: app.database.store, config: app.config, secrets: SECRETS, clock: () => new Date(), logger: createLogger('silent'), pollMs: 50 });
+  const runner = calendarWriteRunner({
+    store: app.database.store,
+    config: app.config,
+    secrets: SECRETS,
+    clock: () => new Date(),
+    logger: createLogger('silent'),
+    pollMs: 50,
+  });
   await runner.start();
   try {
     const deadline = Date.now() + 10_000;
@@ -53,7 +64,12 @@ async function writesUntil(done: () => Promise<boolean>) {
 
 describe.skipIf(!hasRadicale)('bookings written into a CalDAV calendar (write_bookings)', () => {
   it('puts a booking under its UID, moves it in place, deletes it when cancelled, and never counts it as busy twice', async () => {
-    const human = await createHumanIn(app, key, 'UTC', { working_days: WEEKDAYS, work_start: '09:00', work_end: '17:00', meeting_durations: [60] });
+    const human = await createHumanIn(app, key, 'UTC', {
+      working_days: WEEKDAYS,
+      work_start: '09:00',
+      work_end: '17:00',
+      meeting_durations: [60],
+    });
     const connected = await app.call('POST', `/v1/humans/${human}/calendars`, {
       key,
       body: { url: radicale.calendarUrl, ...(radicale.credentials ?? {}), write_bookings: true },
@@ -62,7 +78,10 @@ describe.skipIf(!hasRadicale)('bookings written into a CalDAV calendar (write_bo
     expect(connected.body).toMatchObject({ kind: 'caldav', write_bookings: true });
 
     app.clock.now = new Date('2030-01-01T00:00:00Z');
-    const booked = await app.call('POST', '/v1/bookings', { key, body: { human_id: human, starts_at: at(MONDAY, '10:00'), duration: 60, attendee_name: 'Agent Smith' } });
+    const booked = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: human, starts_at: at(MONDAY, '10:00'), duration: 60, attendee_name: 'Agent Smith' },
+    });
     expect(booked.status, booked.text).toBe(201);
     const uid = `${booked.body.id}@humantime`;
     await writesUntil(async () => (await resource(uid)).status === 200);
@@ -81,5 +100,4 @@ describe.skipIf(!hasRadicale)('bookings written into a CalDAV calendar (write_bo
     await writesUntil(async () => (await resource(uid)).status === 404);
     app.clock.now = undefined;
   });
-
 });

@@ -80,7 +80,15 @@ describe('calendars', () => {
   it('connects a feed whose busy time blocks slots, check and booking, and shows in /busy', async () => {
     const { human, calendar } = await humanWithCalendar('/ada.ics', ics(DENTIST, WEEKLY), { name: 'Personal' });
     expect(CalendarSchema.strict().parse(calendar)).toEqual(calendar);
-    expect(calendar).toMatchObject({ kind: 'ics', url: `${base}/ada.ics`, name: 'Personal', status: 'ok', last_error: null, write_bookings: false, human_id: human });
+    expect(calendar).toMatchObject({
+      kind: 'ics',
+      url: `${base}/ada.ics`,
+      name: 'Personal',
+      status: 'ok',
+      last_error: null,
+      write_bookings: false,
+      human_id: human,
+    });
     expect(calendar.busy_count).toBe(11);
 
     app.clock.now = new Date('2030-01-01T00:00:00Z');
@@ -98,7 +106,10 @@ describe('calendars', () => {
     expectEnvelope(booked, 409, 'SLOT_UNAVAILABLE');
     expect(booked.body.error.message).toContain('a connected calendar of this human is busy then');
 
-    const ok = await app.call('POST', '/v1/bookings', { key, body: { human_id: human, starts_at: at(MONDAY, '12:00'), duration: 60, attendee_name: 'Agent Smith' } });
+    const ok = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: human, starts_at: at(MONDAY, '12:00'), duration: 60, attendee_name: 'Agent Smith' },
+    });
     expect(ok.status, ok.text).toBe(201);
     const busy = await app.call('GET', `/v1/humans/${human}/busy?from=${at(MONDAY, '00:00')}&to=${at('2030-01-10', '00:00')}`, { key });
     expect(busy.status, busy.text).toBe(200);
@@ -153,7 +164,10 @@ describe('calendars', () => {
        SELECT organization_id, human_id, id, 'late@example.com', $2::timestamptz, $3::timestamptz FROM calendars WHERE id = $1`,
       [calendar.id, at(MONDAY, '14:00'), at(MONDAY, '15:00')],
     );
-    const res = await app.call('POST', '/v1/bookings', { key, body: { human_id: human, starts_at: at(MONDAY, '14:00'), duration: 60, attendee_name: 'Agent Smith' } });
+    const res = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: human, starts_at: at(MONDAY, '14:00'), duration: 60, attendee_name: 'Agent Smith' },
+    });
     expectEnvelope(res, 409, 'SLOT_UNAVAILABLE');
     expect(res.body.error.message).toContain('a connected calendar of this human is busy then');
   });
@@ -165,7 +179,14 @@ describe('calendars', () => {
     await app.database.store.sql(`UPDATE calendars SET next_sync_at = now() - interval '1 second'`);
     // The job's clock is the test's 2030, so the events are inside its expansion window.
     const clock = () => new Date('2030-01-01T00:00:00Z');
-    const runner = calendarRefreshRunner({ store: app.database.store, config, secrets: SECRETS, clock, logger: createLogger('silent'), pollMs: 50 });
+    const runner = calendarRefreshRunner({
+      store: app.database.store,
+      config,
+      secrets: SECRETS,
+      clock,
+      logger: createLogger('silent'),
+      pollMs: 50,
+    });
     await runner.start();
     try {
       const deadline = Date.now() + 10_000;
@@ -204,7 +225,9 @@ describe('calendars', () => {
     expect(withSecret.status, withSecret.text).toBe(201);
     expect(withSecret.text).not.toContain('s3cret');
     expect(withSecret.body.url).toBe(`${base}/feed.ics`);
-    expect(requests.filter((r) => r.path === '/feed.ics').at(-1)!.authorization).toBe(`Basic ${Buffer.from('ada:s3cret').toString('base64')}`);
+    expect(requests.filter((r) => r.path === '/feed.ics').at(-1)!.authorization).toBe(
+      `Basic ${Buffer.from('ada:s3cret').toString('base64')}`,
+    );
     const [stored] = await app.database.store.sql<{ url_sealed: string; credentials_sealed: string }>(
       'SELECT url_sealed, credentials_sealed FROM calendars WHERE id = $1',
       [withSecret.body.id],
@@ -235,7 +258,10 @@ describe('calendars', () => {
   });
 
   it('refuses calendars, saying why, on a server without a secrets key', async () => {
-    const bare = await startTestApp({ webhooks: { ...loadConfig({}).webhooks, allowPrivateUrls: true, inProcessWorker: false } }, { secrets: undefined });
+    const bare = await startTestApp(
+      { webhooks: { ...loadConfig({}).webhooks, allowPrivateUrls: true, inProcessWorker: false } },
+      { secrets: undefined },
+    );
     try {
       const k = (await bare.createOrg('growth')).key;
       const human = await createHumanIn(bare, k, 'UTC', NINE_TO_FIVE);

@@ -30,7 +30,10 @@ const check = (startsAt: string, duration: number, who = humanId, k = key) =>
 describe('GET /v1/humans/{id}/check', () => {
   it('agrees with POST /v1/bookings for every start of a day (15-minute steps; 30 for 60-minute meetings)', async () => {
     const seen = new Set<string>();
-    for (const [duration, step] of [[30, 15], [60, 30]] as const) {
+    for (const [duration, step] of [
+      [30, 15],
+      [60, 30],
+    ] as const) {
       for (let minute = 0; minute < 24 * 60; minute += step) {
         const hh = String(Math.floor(minute / 60)).padStart(2, '0');
         const mm = String(minute % 60).padStart(2, '0');

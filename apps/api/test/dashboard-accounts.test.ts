@@ -34,13 +34,16 @@ describe('sign-up', () => {
 
   it('stores only hashes: no password, session token or key in clear', async () => {
     const user = await signUp(app);
-    const [account] = await app.database.store.sql<{ password_hash: string }>(
-      'SELECT password_hash FROM accounts WHERE email = $1', [user.email]);
+    const [account] = await app.database.store.sql<{ password_hash: string }>('SELECT password_hash FROM accounts WHERE email = $1', [
+      user.email,
+    ]);
     expect(account!.password_hash).toMatch(/^scrypt\$/);
     expect(account!.password_hash).not.toContain(PASSWORD);
     const token = user.cookie.split('=')[1]!;
     const sessions = await app.database.store.sql<{ token_hash: string }>(
-      'SELECT token_hash FROM dashboard_sessions WHERE organization_id = $1::uuid', [user.organizationId]);
+      'SELECT token_hash FROM dashboard_sessions WHERE organization_id = $1::uuid',
+      [user.organizationId],
+    );
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.token_hash).not.toContain(token);
   });
@@ -200,8 +203,7 @@ describe('invites', () => {
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       expires_at: expect.stringMatching(UTC_SECONDS),
     });
-    const accept = () =>
-      dashboardCall(app, undefined)('POST', '/invites/accept', { body: { token: made.body.token, password: PASSWORD } });
+    const accept = () => dashboardCall(app, undefined)('POST', '/invites/accept', { body: { token: made.body.token, password: PASSWORD } });
     const first = await accept();
     expect(first.status, first.text).toBe(200);
     expect(first.body.organization.organization_id).toBe(owner.organizationId);
@@ -219,8 +221,7 @@ describe('invites', () => {
     const email = uniqueEmail('late');
     const old = await invite(owner.organizationId, email);
     const fresh = await invite(owner.organizationId, email);
-    const accept = (token: string) =>
-      dashboardCall(app, undefined)('POST', '/invites/accept', { body: { token, password: PASSWORD } });
+    const accept = (token: string) => dashboardCall(app, undefined)('POST', '/invites/accept', { body: { token, password: PASSWORD } });
     expectEnvelope(await accept(old.body.token), 404, 'NOT_FOUND');
     try {
       app.clock.now = new Date(Date.now() + 24 * 3_600_000 + 60_000);

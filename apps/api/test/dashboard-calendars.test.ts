@@ -21,7 +21,11 @@ let human: string;
 /** What each path of the feed server answers: a body, or a status. */
 const served = new Map<string, { body?: string; status?: number }>();
 
-const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 /** One busy hour tomorrow, and one the day after: always inside the read's window. */
 function ics(hours = 2) {
   const events = Array.from({ length: hours }, (_, i) => {
@@ -41,7 +45,12 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
   app = await startTestApp({ webhooks: { ...loadConfig({}).webhooks, allowPrivateUrls: true, inProcessWorker: false } });
   user = await signUp(app, undefined, 'Calendars Inc');
-  human = await createHumanIn(app, user.apiKey, 'Europe/Berlin', { working_days: EVERY_DAY, work_start: '08:00', work_end: '18:00', meeting_durations: [60] });
+  human = await createHumanIn(app, user.apiKey, 'Europe/Berlin', {
+    working_days: EVERY_DAY,
+    work_start: '08:00',
+    work_end: '18:00',
+    meeting_durations: [60],
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -59,7 +68,15 @@ describe("a human's calendars through the dashboard", () => {
     const added = await user.call('POST', calendarsOf(human), { body: { url: `${base}/ada.ics`, name: 'Personal' } });
     expect(added.status, added.text).toBe(201);
     expect(CalendarSchema.strict().parse(added.body)).toEqual(added.body);
-    expect(added.body).toMatchObject({ human_id: human, kind: 'ics', url: `${base}/ada.ics`, name: 'Personal', status: 'ok', last_error: null, busy_count: 2 });
+    expect(added.body).toMatchObject({
+      human_id: human,
+      kind: 'ics',
+      url: `${base}/ada.ics`,
+      name: 'Personal',
+      status: 'ok',
+      last_error: null,
+      busy_count: 2,
+    });
     expect(added.body.last_synced_at).toMatch(UTC_SECONDS);
 
     const list = await user.call('GET', calendarsOf(human));
@@ -95,7 +112,11 @@ describe("a human's calendars through the dashboard", () => {
     expect((await user.call('POST', calendarsOf(human), { body: { url: `${base}/twice.ics` } })).status).toBe(201);
     expectEnvelope(await user.call('POST', calendarsOf(human), { body: { url: `${base}/twice.ics` } }), 409, 'CALENDAR_URL_TAKEN');
     expectEnvelope(await user.call('POST', calendarsOf(human), { body: { url: 'ftp://example.com/x.ics' } }), 422, 'VALIDATION_ERROR');
-    expectEnvelope(await user.call('POST', calendarsOf(human), { body: { url: `${base}/twice.ics`, extra: true } }), 422, 'VALIDATION_ERROR');
+    expectEnvelope(
+      await user.call('POST', calendarsOf(human), { body: { url: `${base}/twice.ics`, extra: true } }),
+      422,
+      'VALIDATION_ERROR',
+    );
     expect((await user.call('GET', calendarsOf(human))).body.data.map((c: { url: string }) => c.url)).toEqual([`${base}/twice.ics`]);
   });
 });
@@ -107,7 +128,10 @@ describe("a human's subscription link through the dashboard", () => {
     const created = await user.call('POST', feedOf(human));
     expect(created.status, created.text).toBe(201);
     expect(created.headers.get('cache-control')).toBe('no-store');
-    expect(created.body).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/feeds\/feed_[A-Za-z0-9_-]+\.ics$/), created_at: expect.stringMatching(UTC_SECONDS) });
+    expect(created.body).toEqual({
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/feeds\/feed_[A-Za-z0-9_-]+\.ics$/),
+      created_at: expect.stringMatching(UTC_SECONDS),
+    });
     const first = await fetch(created.body.url);
     expect(first.status).toBe(200);
     expect(await first.text()).toContain('BEGIN:VCALENDAR');
@@ -136,11 +160,25 @@ describe('session, CSRF and tenant isolation', () => {
     served.set('/kept.ics', { body: ics(1) });
     const kept = (await user.call('POST', calendarsOf(human), { body: { url: `${base}/kept.ics` } })).body as { id: string; url: string };
     const crossSite = { 'sec-fetch-site': 'cross-site' };
-    expectEnvelope(await user.call('POST', calendarsOf(human), { body: { url: `${base}/csrf.ics` }, headers: crossSite }), 403, 'CROSS_ORIGIN_REQUEST');
+    expectEnvelope(
+      await user.call('POST', calendarsOf(human), { body: { url: `${base}/csrf.ics` }, headers: crossSite }),
+      403,
+      'CROSS_ORIGIN_REQUEST',
+    );
     expectEnvelope(await user.call('POST', feedOf(human), { headers: crossSite }), 403, 'CROSS_ORIGIN_REQUEST');
-    expectEnvelope(await user.call('POST', calendarsOf(human), { body: { url: `${base}/csrf.ics` }, headers: { 'sec-fetch-site': 'same-site' } }), 403, 'CROSS_ORIGIN_REQUEST');
+    expectEnvelope(
+      await user.call('POST', calendarsOf(human), { body: { url: `${base}/csrf.ics` }, headers: { 'sec-fetch-site': 'same-site' } }),
+      403,
+      'CROSS_ORIGIN_REQUEST',
+    );
     expectEnvelope(await user.call('DELETE', `${calendarsOf(human)}/${kept.id}`, { headers: crossSite }), 403, 'CROSS_ORIGIN_REQUEST');
-    expectEnvelope(await user.call('POST', `${calendarsOf(human)}/${kept.id}/sync`, { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }), 403, 'CROSS_ORIGIN_REQUEST');
+    expectEnvelope(
+      await user.call('POST', `${calendarsOf(human)}/${kept.id}/sync`, {
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      }),
+      403,
+      'CROSS_ORIGIN_REQUEST',
+    );
 
     const urls = (await user.call('GET', calendarsOf(human))).body.data.map((c: { url: string }) => c.url);
     expect(urls).not.toContain(`${base}/csrf.ics`);
@@ -159,7 +197,12 @@ describe('session, CSRF and tenant isolation', () => {
   it("answers 404 for another organization's human and calendar, and changes nothing of theirs", async () => {
     served.set('/theirs.ics', { body: ics(1) });
     const other = await signUp(app, undefined, 'Other Org');
-    const theirHuman = await createHumanIn(app, other.apiKey, 'UTC', { working_days: EVERY_DAY, work_start: '09:00', work_end: '17:00', meeting_durations: [30] });
+    const theirHuman = await createHumanIn(app, other.apiKey, 'UTC', {
+      working_days: EVERY_DAY,
+      work_start: '09:00',
+      work_end: '17:00',
+      meeting_durations: [30],
+    });
     const theirs = await other.call('POST', calendarsOf(theirHuman), { body: { url: `${base}/theirs.ics` } });
     expect(theirs.status, theirs.text).toBe(201);
     const theirFeed = await other.call('POST', feedOf(theirHuman));

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const book = (humanId: string, startsAt: string, key = user.apiKey) =>
-  app.call('POST', '/v1/bookings', { key, body: { human_id: humanId, starts_at: startsAt, duration: 30, attendee_name: 'Agent', metadata: { ref: 'x-1' } } });
+  app.call('POST', '/v1/bookings', {
+    key,
+    body: { human_id: humanId, starts_at: startsAt, duration: 30, attendee_name: 'Agent', metadata: { ref: 'x-1' } },
+  });
 
 describe('overview, plan and auto-purchase', () => {
   it('shows the organization, usage exactly as GET /v1/usage, and the key card', async () => {
@@ -25,7 +28,12 @@ describe('overview, plan and auto-purchase', () => {
     const usage = await app.call('GET', '/v1/usage', { key: user.apiKey });
     expect(overview.body.usage).toEqual(usage.body);
     expect(overview.body.usage).toMatchObject({ plan: 'free', used: 1, quota: 100 });
-    expect(overview.body.organization).toMatchObject({ organization_id: user.organizationId, name: 'Pages Inc', plan: 'free', auto_purchase: false });
+    expect(overview.body.organization).toMatchObject({
+      organization_id: user.organizationId,
+      name: 'Pages Inc',
+      plan: 'free',
+      auto_purchase: false,
+    });
     expect(overview.body.api_key.last_four).toBe(user.apiKey.slice(-4));
   });
 
@@ -76,8 +84,7 @@ describe('humans', () => {
     ]) {
       expect((await app.call('POST', '/v1/humans', { key: owner.apiKey, body })).status).toBe(201);
     }
-    const names = async (q: string) =>
-      (await owner.call('GET', `/humans${q}`)).body.data.map((h: { name: string }) => h.name);
+    const names = async (q: string) => (await owner.call('GET', `/humans${q}`)).body.data.map((h: { name: string }) => h.name);
     expect(await names('')).toEqual(['Alan Turing', 'Grace Hopper', 'Ada Lovelace']);
     expect(await names('?search=ADA')).toEqual(['Ada Lovelace']);
     expect(await names('?search=admiral')).toEqual(['Grace Hopper']);
@@ -104,7 +111,9 @@ describe('humans', () => {
     const week = await user.call('GET', `/humans/${human}/week?week_start=${MONDAY}`);
     expect(week.status, week.text).toBe(200);
     const sunday = '2030-01-13';
-    const slots = await app.call('GET', `/v1/humans/${human}/slots?date_from=${MONDAY}&date_to=${sunday}&duration=30`, { key: user.apiKey });
+    const slots = await app.call('GET', `/v1/humans/${human}/slots?date_from=${MONDAY}&date_to=${sunday}&duration=30`, {
+      key: user.apiKey,
+    });
     expect(week.body).toEqual({
       timezone: 'UTC',
       week_start: MONDAY,
@@ -142,7 +151,9 @@ describe('bookings', () => {
     // The slot is bookable again: the same service as DELETE /v1/bookings.
     expect((await book(h1, at(MONDAY, '14:00'))).status).toBe(201);
     const events = await app.database.store.sql<{ n: number }>(
-      "SELECT count(*)::int AS n FROM events WHERE booking_id = $1::uuid AND type = 'booking.cancelled'", [b1.id]);
+      "SELECT count(*)::int AS n FROM events WHERE booking_id = $1::uuid AND type = 'booking.cancelled'",
+      [b1.id],
+    );
     expect(events[0]!.n).toBe(1);
   });
 });

@@ -42,7 +42,9 @@ afterAll(() => app?.close());
 
 describe('CSRF', () => {
   it('refuses a state-changing request from another origin before it does anything', async () => {
-    const byOrigin = await app.call('POST', '/dashboard/api/api-key/regenerate', { headers: { cookie: a.cookie, origin: 'https://evil.example' } });
+    const byOrigin = await app.call('POST', '/dashboard/api/api-key/regenerate', {
+      headers: { cookie: a.cookie, origin: 'https://evil.example' },
+    });
     expectEnvelope(byOrigin, 403, 'CROSS_ORIGIN_REQUEST');
     const byFetchSite = await app.call('POST', '/dashboard/api/api-key/regenerate', {
       headers: { cookie: a.cookie, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
@@ -53,7 +55,9 @@ describe('CSRF', () => {
       body: { plan: 'growth' },
     });
     expectEnvelope(sameSite, 403, 'CROSS_ORIGIN_REQUEST');
-    const nullOrigin = await app.call('POST', `/dashboard/api/bookings/${bookingOfA}/cancel`, { headers: { cookie: a.cookie, origin: 'null' } });
+    const nullOrigin = await app.call('POST', `/dashboard/api/bookings/${bookingOfA}/cancel`, {
+      headers: { cookie: a.cookie, origin: 'null' },
+    });
     expectEnvelope(nullOrigin, 403, 'CROSS_ORIGIN_REQUEST');
     // Nothing happened: the key still works, the plan is unchanged, the booking stands.
     expect((await app.call('GET', '/v1/usage', { key: a.apiKey })).body.plan).toBe('free');
@@ -85,10 +89,7 @@ describe('a session is needed', () => {
     const protectedRoutes = routesOf(dashboardContract).filter(([name]) => !PUBLIC.has(name));
     expect(protectedRoutes.length).toBeGreaterThan(10);
     for (const [name, route] of protectedRoutes) {
-      const path = route.path
-        .replace(':human_id', humanOfA)
-        .replace(':booking_id', bookingOfA)
-        .replace(':webhook_id', webhookOfA.id);
+      const path = route.path.replace(':human_id', humanOfA).replace(':booking_id', bookingOfA).replace(':webhook_id', webhookOfA.id);
       const res = await dashboardCall(app, undefined)(route.method, path.replace('/dashboard/api', ''), {
         ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
       });

@@ -12,7 +12,8 @@ let app: TestApp;
 let unbuilt: TestApp;
 let closed: TestApp;
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/dashboard/assets/index-3f9a1c2b.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/dashboard/assets/index-3f9a1c2b.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'ht-web-dist-'));
@@ -35,7 +36,13 @@ afterAll(async () => {
 
 describe('the built dashboard at /dashboard', () => {
   it('serves index.html with no-cache at /dashboard and at any client route, for deep links', async () => {
-    for (const page of ['/dashboard', '/dashboard/', '/dashboard/bookings', '/dashboard/humans/6f1c2d4e-0000-4000-8000-000000000000', '/dashboard/accept-invite']) {
+    for (const page of [
+      '/dashboard',
+      '/dashboard/',
+      '/dashboard/bookings',
+      '/dashboard/humans/6f1c2d4e-0000-4000-8000-000000000000',
+      '/dashboard/accept-invite',
+    ]) {
       const res = await app.call('GET', page);
       expect(res.status, page).toBe(200);
       expect(res.text, page).toBe(INDEX);

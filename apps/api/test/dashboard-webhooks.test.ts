@@ -52,7 +52,9 @@ describe('webhooks through the dashboard', () => {
     ]);
 
     const list = await user.call('GET', '/webhooks');
-    expect(list.body.data).toEqual([{ id: created.body.id, url: `${receiver.url}/hook`, events: ['booking.confirmed'], created_at: created.body.created_at }]);
+    expect(list.body.data).toEqual([
+      { id: created.body.id, url: `${receiver.url}/hook`, events: ['booking.confirmed'], created_at: created.body.created_at },
+    ]);
 
     expect((await user.call('DELETE', `/webhooks/${created.body.id}`)).status).toBe(204);
     expect((await user.call('GET', '/webhooks')).body.data).toEqual([]);
@@ -61,7 +63,8 @@ describe('webhooks through the dashboard', () => {
 
   it('applies the /v1 rules: same URL 409, the Free plan maximum 402, bad bodies 422', async () => {
     const owner = await signUp(app);
-    const add = (path: string) => owner.call('POST', '/webhooks', { body: { url: `${receiver.url}${path}`, events: ['booking.cancelled'] } });
+    const add = (path: string) =>
+      owner.call('POST', '/webhooks', { body: { url: `${receiver.url}${path}`, events: ['booking.cancelled'] } });
     expect((await add('/one')).status).toBe(201);
     expectEnvelope(await add('/one'), 409, 'WEBHOOK_URL_TAKEN');
     expect((await add('/two')).status).toBe(201);

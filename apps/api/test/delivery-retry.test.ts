@@ -36,10 +36,14 @@ describe('retrying a delivery', { timeout: 120_000 }, () => {
   it('re-sends a delivered event: same body, freshly signed, attempt 2 in the log', async () => {
     const org = await setup('/ok', () => 200);
     await book(app, org, 0);
-    const [delivered] = await eventually('delivered', async () => {
-      const d = await deliveriesOf(app, org);
-      return d[0]?.status === 'delivered' && d;
-    }, WAIT_MS);
+    const [delivered] = await eventually(
+      'delivered',
+      async () => {
+        const d = await deliveriesOf(app, org);
+        return d[0]?.status === 'delivered' && d;
+      },
+      WAIT_MS,
+    );
     // One second later, so the fresh signature's timestamp can differ.
     await new Promise((r) => setTimeout(r, 1_100));
     const res = await retry(org, delivered!.id);
@@ -54,33 +58,48 @@ describe('retrying a delivery', { timeout: 120_000 }, () => {
     verifySignature(again!.headers['x-service-signature'], again!.body, org.webhook.signing_secret);
     expect(again!.headers['x-service-signature']).not.toBe(first!.headers['x-service-signature']);
 
-    const [logged] = await eventually('recorded', async () => {
-      const d = await deliveriesOf(app, org);
-      return d[0]?.status === 'delivered' && d[0].attempts.length === 2 && d;
-    }, WAIT_MS);
-    expect(logged!.attempts.map((a) => [a.attempt, a.status_code])).toEqual([[1, 200], [2, 200]]);
+    const [logged] = await eventually(
+      'recorded',
+      async () => {
+        const d = await deliveriesOf(app, org);
+        return d[0]?.status === 'delivered' && d[0].attempts.length === 2 && d;
+      },
+      WAIT_MS,
+    );
+    expect(logged!.attempts.map((a) => [a.attempt, a.status_code])).toEqual([
+      [1, 200],
+      [2, 200],
+    ]);
     expect(logged!.next_attempt_at).toBeNull();
   });
 
   it('gives a failed delivery exactly one more attempt (4), failed again without automatic retries', async () => {
     const org = await setup('/down', () => 503);
     await book(app, org, 1);
-    const [failed] = await eventually('failed', async () => {
-      const d = await deliveriesOf(app, org);
-      return d[0]?.status === 'failed' && d;
-    }, WAIT_MS);
+    const [failed] = await eventually(
+      'failed',
+      async () => {
+        const d = await deliveriesOf(app, org);
+        return d[0]?.status === 'failed' && d;
+      },
+      WAIT_MS,
+    );
     expect(failed!.attempts).toHaveLength(3);
     expect((await retry(org, failed!.id)).status).toBe(202);
-    const [after] = await eventually('attempt 4 recorded', async () => {
-      const d = await deliveriesOf(app, org);
-      return d[0]?.status === 'failed' && d[0].attempts.length === 4 && d;
-    }, WAIT_MS);
+    const [after] = await eventually(
+      'attempt 4 recorded',
+      async () => {
+        const d = await deliveriesOf(app, org);
+        return d[0]?.status === 'failed' && d[0].attempts.length === 4 && d;
+      },
+      WAIT_MS,
+    );
     expect(after!.attempts[3]).toMatchObject({ attempt: 4, status_code: 503 });
     await new Promise((r) => setTimeout(r, 800)); // several polls and retry delays
     expect(receiver.byPath('/down')).toHaveLength(4);
   });
 
-  it('refuses a pending delivery (409 DELIVERY_PENDING) and another organization\'s ids (404)', async () => {
+  it("refuses a pending delivery (409 DELIVERY_PENDING) and another organization's ids (404)", async () => {
     // Each attempt takes 400 ms and fails: the delivery stays pending for well over a second
     // (three attempts and two 100 ms delays), and the retry is asked for at once.
     const org = await setup('/slow', () => ({ status: 500, delayMs: 400 }));

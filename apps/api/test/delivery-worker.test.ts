@@ -59,7 +59,10 @@ describe('DeliveryWorker', () => {
     const wa = worker(a.send, { workerId: 'worker-a' });
     const wb = worker(b.send, { workerId: 'worker-b' });
     await Promise.all([wa.start(), wb.start()]);
-    await eventually('all delivered', async () => (await db().delivery.count({ where: { webhookId: org.webhook.id, status: 'delivered' } })) === 40);
+    await eventually(
+      'all delivered',
+      async () => (await db().delivery.count({ where: { webhookId: org.webhook.id, status: 'delivered' } })) === 40,
+    );
     await Promise.all([wa.stop(), wb.stop()]);
     const ids = [...a.calls, ...b.calls].map((c) => c.request.headers['X-Service-Delivery-Id']);
     expect(ids).toHaveLength(40);
@@ -131,7 +134,11 @@ describe('DeliveryWorker', () => {
 describe.runIf(TEST_STORE === 'embedded')('DeliveryWorker on the embedded store', () => {
   it('skips a poll that cannot find anything (no query), and claims again after an outbox write or when a retry falls due', async () => {
     let claims = 0;
-    const quiet = await startTestApp({ webhooks: config.webhooks }, {}, { onStatement: (sql) => void (/^\s*UPDATE deliveries d\b/.test(sql) && claims++) });
+    const quiet = await startTestApp(
+      { webhooks: config.webhooks },
+      {},
+      { onStatement: (sql) => void (/^\s*UPDATE deliveries d\b/.test(sql) && claims++) },
+    );
     try {
       const failing = fakeSender(0, 500);
       const w = new DeliveryWorker({
@@ -154,7 +161,10 @@ describe.runIf(TEST_STORE === 'embedded')('DeliveryWorker on the embedded store'
       await eventually('first attempt', () => failing.calls.length === 1);
       // Its retries (100 ms apart) are claimed when due, though nothing was written meanwhile.
       await eventually('three attempts', () => failing.calls.length === 3);
-      await eventually('failed for good', async () => (await quiet.database.store.db.delivery.findFirstOrThrow({ where: { webhookId: org.webhook.id } })).status === 'failed');
+      await eventually(
+        'failed for good',
+        async () => (await quiet.database.store.db.delivery.findFirstOrThrow({ where: { webhookId: org.webhook.id } })).status === 'failed',
+      );
       const settled = claims;
       await sleep(300);
       expect(claims).toBe(settled);

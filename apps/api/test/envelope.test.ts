@@ -38,7 +38,11 @@ describe('the error envelope on every path', () => {
   });
 
   it('answers a non-JSON content type with 422, not a silent empty body', async () => {
-    const res = await app.call('POST', '/v1/humans', { key, raw: 'name=Ada', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await app.call('POST', '/v1/humans', {
+      key,
+      raw: 'name=Ada',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectEnvelope(res, 422, 'VALIDATION_ERROR');
   });
 
@@ -108,13 +112,33 @@ describe('the error envelope on every path', () => {
 
   it('answers a crash with 500 INTERNAL_ERROR, no stack trace, and nothing half-written', async () => {
     // A payment processor failing in an unexpected way, mid-transaction, at the quota boundary.
-    const crashing = await startTestApp({}, { paymentProcessor: { charge: async () => { throw new TypeError('processor exploded'); } } });
+    const crashing = await startTestApp(
+      {},
+      {
+        paymentProcessor: {
+          charge: async () => {
+            throw new TypeError('processor exploded');
+          },
+        },
+      },
+    );
     try {
       const org = await crashing.createOrg('growth', true);
       await crashing.database.store.db.usagePeriod.create({
-        data: { organizationId: org.id, periodStart: new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1)), used: 10_000 },
+        data: {
+          organizationId: org.id,
+          periodStart: new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1)),
+          used: 10_000,
+        },
       });
-      const human = await crashing.call('POST', '/v1/humans', { key: org.key, body: { name: 'Ada', timezone: 'UTC', availability: { working_days: [1, 2, 3, 4, 5, 6, 7], work_start: '09:00', work_end: '17:00', meeting_durations: [30] } } });
+      const human = await crashing.call('POST', '/v1/humans', {
+        key: org.key,
+        body: {
+          name: 'Ada',
+          timezone: 'UTC',
+          availability: { working_days: [1, 2, 3, 4, 5, 6, 7], work_start: '09:00', work_end: '17:00', meeting_durations: [30] },
+        },
+      });
       const res = await crashing.call('POST', '/v1/bookings', {
         key: org.key,
         body: { human_id: human.body.id, starts_at: '2030-01-07T09:00:00Z', duration: 30, attendee_name: 'A' },

@@ -55,7 +55,9 @@ beforeAll(async () => {
   }
   const overrides = [
     await created(call('POST', `/v1/humans/${humans[0]}/overrides`, { kind: 'block', start_date: '2030-01-09' })),
-    await created(call('POST', `/v1/humans/${humans[1]}/overrides`, { kind: 'open', start_date: '2030-01-12', start_time: '10:00', end_time: '12:00' })),
+    await created(
+      call('POST', `/v1/humans/${humans[1]}/overrides`, { kind: 'open', start_date: '2030-01-12', start_time: '10:00', end_time: '12:00' }),
+    ),
   ];
   const webhooks_ = [];
   for (let i = 0; i < 3; i += 1) {

@@ -84,10 +84,9 @@ describe('POST /v1/holds', () => {
     );
     expect(tally).toEqual({ 201: 1, 409: 49 });
     for (const r of results.filter((r) => r.status === 409)) expect(r.body.error.code).toBe('SLOT_UNAVAILABLE');
-    const claims = await app.database.store.sql<{ n: number }>(
-      `SELECT count(*)::int AS n FROM time_claims WHERE human_id = $1::uuid`,
-      [humanId],
-    );
+    const claims = await app.database.store.sql<{ n: number }>(`SELECT count(*)::int AS n FROM time_claims WHERE human_id = $1::uuid`, [
+      humanId,
+    ]);
     expect(claims[0]!.n).toBe(1);
   });
 });
@@ -166,7 +165,13 @@ describe('the live-holds limit', () => {
       const batch = await Promise.all(starts.slice(i, i + 19).map(([h, t]) => hold(h, t, { ttl_seconds: 120 }, org.key)));
       expect(batch.map((r) => r.status)).toEqual(Array(19).fill(201));
     }
-    const { results, tally } = await race(starts.slice(95, 105).map(([h, t]) => () => hold(h, t, { ttl_seconds: 60 }, org.key)));
+    const { results, tally } = await race(
+      starts.slice(95, 105).map(
+        ([h, t]) =>
+          () =>
+            hold(h, t, { ttl_seconds: 60 }, org.key),
+      ),
+    );
     expect(tally).toEqual({ 201: 5, 402: 5 });
     for (const r of results.filter((r) => r.status === 402)) expect(r.body.error.code).toBe('LIMIT_REACHED');
 

@@ -15,9 +15,16 @@ describe('POST /v1/humans', () => {
     const before = Date.now();
     const res = await post({ name: 'Ada Lovelace', timezone: 'Europe/London' });
     expect(res.status, res.text).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(
-      ['availability_rules', 'created_at', 'email', 'id', 'name', 'role', 'timezone', 'updated_at'],
-    );
+    expect(Object.keys(res.body).sort()).toEqual([
+      'availability_rules',
+      'created_at',
+      'email',
+      'id',
+      'name',
+      'role',
+      'timezone',
+      'updated_at',
+    ]);
     expect(res.body).toEqual({
       id: expect.stringMatching(UUID),
       name: 'Ada Lovelace',
@@ -41,7 +48,9 @@ describe('POST /v1/humans', () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ email: 'grace@example.com', role: 'Admiral', timezone: 'America/New_York' });
     // Returned sorted, so the same schedule always reads the same.
-    expect(res.body.availability_rules).toEqual(returned({ working_days: [1, 3, 6], work_start: '07:30', work_end: '12:15', meeting_durations: [15, 60] }));
+    expect(res.body.availability_rules).toEqual(
+      returned({ working_days: [1, 3, 6], work_start: '07:30', work_end: '12:15', meeting_durations: [15, 60] }),
+    );
     const got = await app.call('GET', `/v1/humans/${res.body.id}`, { key });
     expect(got.body).toEqual(res.body);
   });
@@ -66,10 +75,34 @@ describe('POST /v1/humans', () => {
     ['email without domain', { name: 'Ada', timezone: 'UTC', email: 'ada@' }, ['email']],
     ['role of 101 characters', { name: 'Ada', timezone: 'UTC', role: 'r'.repeat(101) }, ['role']],
     ['an unknown field', { name: 'Ada', timezone: 'UTC', nickname: 'A' }, ['nickname']],
-    ['availability missing a field', { name: 'Ada', timezone: 'UTC', availability: { working_days: [1], work_start: '09:00', work_end: '17:00' } }, ['availability.meeting_durations']],
-    ['availability ending before it starts', { name: 'Ada', timezone: 'UTC', availability: { working_days: [1], work_start: '17:00', work_end: '09:00', meeting_durations: [30] } }, ['availability.work_end']],
-    ['availability with day 8', { name: 'Ada', timezone: 'UTC', availability: { working_days: [8], work_start: '09:00', work_end: '17:00', meeting_durations: [30] } }, ['availability.working_days']],
-    ['several fields at once', { name: '', timezone: 'Mars/Olympus', email: 'x', role: 'r'.repeat(101) }, ['name', 'timezone', 'email', 'role']],
+    [
+      'availability missing a field',
+      { name: 'Ada', timezone: 'UTC', availability: { working_days: [1], work_start: '09:00', work_end: '17:00' } },
+      ['availability.meeting_durations'],
+    ],
+    [
+      'availability ending before it starts',
+      {
+        name: 'Ada',
+        timezone: 'UTC',
+        availability: { working_days: [1], work_start: '17:00', work_end: '09:00', meeting_durations: [30] },
+      },
+      ['availability.work_end'],
+    ],
+    [
+      'availability with day 8',
+      {
+        name: 'Ada',
+        timezone: 'UTC',
+        availability: { working_days: [8], work_start: '09:00', work_end: '17:00', meeting_durations: [30] },
+      },
+      ['availability.working_days'],
+    ],
+    [
+      'several fields at once',
+      { name: '', timezone: 'Mars/Olympus', email: 'x', role: 'r'.repeat(101) },
+      ['name', 'timezone', 'email', 'role'],
+    ],
   ])('answers 422 VALIDATION_ERROR naming the field: %s', async (_label, body, fields) => {
     expectValidationError(await post(body), fields);
   });
@@ -132,7 +165,11 @@ describe('GET and PATCH /v1/humans/{id}', () => {
     ['an empty name', { name: '' }, ['name']],
     ['a malformed email', { email: 'nope' }, ['email']],
     ['a role of 101 characters', { role: 'r'.repeat(101) }, ['role']],
-    ['availability (changed with PUT)', { availability: { working_days: [1], work_start: '09:00', work_end: '10:00', meeting_durations: [30] } }, ['availability']],
+    [
+      'availability (changed with PUT)',
+      { availability: { working_days: [1], work_start: '09:00', work_end: '10:00', meeting_durations: [30] } },
+      ['availability'],
+    ],
   ])('answers 422 to %s and changes nothing', async (_label, body, fields) => {
     const human = await createHuman(app, key, { email: 'keep@example.com', role: 'Keeper' });
     expectValidationError(await app.call('PATCH', `/v1/humans/${human.id}`, { key, body }), fields);
@@ -198,7 +235,9 @@ describe('GET /v1/humans paging', () => {
     const pages: string[][] = [];
     let cursor: string | null = null;
     do {
-      const res: ApiResponse = await app.call('GET', `/v1/humans?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key: own });
+      const res: ApiResponse = await app.call('GET', `/v1/humans?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+        key: own,
+      });
       expect(res.status, res.text).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(['data', 'next_cursor']);
       pages.push(res.body.data.map((h: { id: string }) => h.id));

@@ -39,7 +39,8 @@ async function slots(humanId: string, k = key) {
   expect(res.status, res.text).toBe(200);
   return res;
 }
-const starts = async (humanId: string) => ((await slots(humanId)).body.slots as { starts_at: string }[]).map((s) => s.starts_at.slice(11, 16));
+const starts = async (humanId: string) =>
+  ((await slots(humanId)).body.slots as { starts_at: string }[]).map((s) => s.starts_at.slice(11, 16));
 /** How many times the slot engine ran for `fn`. */
 async function runs(fn: () => Promise<unknown>) {
   computed.count = 0;
@@ -105,7 +106,10 @@ describe('kept slots answers', () => {
 
   it('gives the slot back at the instant a hold expires', async () => {
     const human = await createUtcHuman(app, key);
-    const hold = await app.call('POST', '/v1/holds', { key, body: { human_id: human, starts_at: at(MONDAY, '11:00'), duration: 30, ttl_seconds: 60 } });
+    const hold = await app.call('POST', '/v1/holds', {
+      key,
+      body: { human_id: human, starts_at: at(MONDAY, '11:00'), duration: 30, ttl_seconds: 60 },
+    });
     expect(hold.status, hold.text).toBe(201);
     expect(await starts(human)).not.toContain('11:00');
     app.clock.now = new Date(NOW.getTime() + 59_999);
@@ -127,11 +131,15 @@ describe('kept slots answers', () => {
     await slots(human);
     // fetch sends no body with a GET; node:http does.
     const withBody = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(app.url + path(human), { method: 'GET', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': '9' } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (d: string) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, text }));
-      });
+      const req = request(
+        app.url + path(human),
+        { method: 'GET', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': '9' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (d: string) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, text }));
+        },
+      );
       req.on('error', reject);
       req.end('{not json');
     });
@@ -147,7 +155,12 @@ describe('kept slots answers', () => {
     for (let i = 0; i < 3; i++) await slots(human);
     const metrics = await app.call('GET', '/metrics', { key: ADMIN_TOKEN });
     expect(metrics.status).toBe(200);
-    const line = metrics.text.split('\n').find((l) => l.startsWith('humantime_http_requests_total') && l.includes('route="/v1/humans/:human_id/slots"') && l.includes('status="200"'));
+    const line = metrics.text
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('humantime_http_requests_total') && l.includes('route="/v1/humans/:human_id/slots"') && l.includes('status="200"'),
+      );
     expect(line, metrics.text.slice(0, 2000)).toBeDefined();
     expect(Number(line!.split(' ').pop())).toBeGreaterThanOrEqual(3);
   });

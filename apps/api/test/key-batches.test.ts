@@ -142,7 +142,9 @@ describe('two organizations in one batch', () => {
       [b.key, humanOfB, 200],
       [a.key, humanOfB, 404],
     ] as const;
-    const answers = await Promise.all(asks.map(([key, human]) => app.call('GET', slotsPath(human, WEEK.dateFrom, '2031-03-04', 30), { key })));
+    const answers = await Promise.all(
+      asks.map(([key, human]) => app.call('GET', slotsPath(human, WEEK.dateFrom, '2031-03-04', 30), { key })),
+    );
     expect(answers.map((r) => r.status)).toEqual(asks.map(([, , status]) => status));
   });
 });
@@ -150,7 +152,11 @@ describe('two organizations in one batch', () => {
 describe('a statement per batch', () => {
   it('one slots request alone sends exactly one statement; N at once send fewer than N', async () => {
     // An app of its own with a roomy bucket: this file's burst of 5 would refuse most of them.
-    const roomy = await startTestApp({ rateLimit: { perSecond: 1_000, burst: 1_000 }, ...noWorker }, {}, { onStatement: (text) => statements.push(text) });
+    const roomy = await startTestApp(
+      { rateLimit: { perSecond: 1_000, burst: 1_000 }, ...noWorker },
+      {},
+      { onStatement: (text) => statements.push(text) },
+    );
     try {
       const { key } = await roomy.createOrg('growth');
       const human = await createHumanIn(roomy, key, 'UTC', day);
@@ -237,26 +243,32 @@ describe.runIf(TEST_STORE === 'postgres')('freshness and isolation within a batc
 
 describe.runIf(TEST_STORE === 'postgres')('the key statements’ own connections (PostgreSQL)', () => {
   // Behind PgBouncer statements are unnamed (planned at every run) and the setting is not sent.
-  it.skipIf(BEHIND_PGBOUNCER)('plan generically, so the coalesced statement is not planned afresh at every run; other connections keep the server’s choice', async () => {
-    const { store } = app.database;
-    const mode = async (sql: typeof store.sql) => (await sql<{ plan_cache_mode: string }>('SHOW plan_cache_mode'))[0]!.plan_cache_mode;
-    expect(await mode(store.keySql)).toBe('force_generic_plan');
-    expect(await mode(store.sql)).toBe('auto');
+  it.skipIf(BEHIND_PGBOUNCER)(
+    'plan generically, so the coalesced statement is not planned afresh at every run; other connections keep the server’s choice',
+    async () => {
+      const { store } = app.database;
+      const mode = async (sql: typeof store.sql) => (await sql<{ plan_cache_mode: string }>('SHOW plan_cache_mode'))[0]!.plan_cache_mode;
+      expect(await mode(store.keySql)).toBe('force_generic_plan');
+      expect(await mode(store.sql)).toBe('auto');
 
-    const { key } = await app.createOrg('growth');
-    const humanId = await createHumanIn(app, key, 'UTC', day);
-    const read = { humanIds: [humanId], cachedVersions: [''], ...WEEK };
-    const batch = [{ keyHash: hashApiKey(key), charge: false, read }, { keyHash: hashApiKey(key), charge: false }];
-    // One after another, so the pool hands back the same connection (it reuses the last released).
-    for (let i = 0; i < 8; i++) expect(await lookUpKeys(store.keySql, POLICY, batch)).toHaveLength(2);
-    const [plans] = await store.keySql<{ generic_plans: string; custom_plans: string }>(
-      `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%unnest($1::bpchar[]%'`,
-    );
-    // With the server's default, every run was a custom plan (each planned anew). Earlier
-    // tests' batches may have run on this connection too.
-    expect(plans!.custom_plans).toBe('0');
-    expect(Number(plans!.generic_plans)).toBeGreaterThanOrEqual(8);
-  });
+      const { key } = await app.createOrg('growth');
+      const humanId = await createHumanIn(app, key, 'UTC', day);
+      const read = { humanIds: [humanId], cachedVersions: [''], ...WEEK };
+      const batch = [
+        { keyHash: hashApiKey(key), charge: false, read },
+        { keyHash: hashApiKey(key), charge: false },
+      ];
+      // One after another, so the pool hands back the same connection (it reuses the last released).
+      for (let i = 0; i < 8; i++) expect(await lookUpKeys(store.keySql, POLICY, batch)).toHaveLength(2);
+      const [plans] = await store.keySql<{ generic_plans: string; custom_plans: string }>(
+        `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%unnest($1::bpchar[]%'`,
+      );
+      // With the server's default, every run was a custom plan (each planned anew). Earlier
+      // tests' batches may have run on this connection too.
+      expect(plans!.custom_plans).toBe('0');
+      expect(Number(plans!.generic_plans)).toBeGreaterThanOrEqual(8);
+    },
+  );
 
   it('carry the key statements and nothing else of the authentication', async () => {
     const { key } = await app.createOrg('growth');

@@ -105,13 +105,33 @@ beforeAll(async () => {
   app = await startTestApp();
   app.clock.now = new Date(NOW);
   key = (await app.createOrg('growth')).key;
-  human = await createHumanIn(app, key, TZ, { working_days: WEEKDAYS, work_start: '09:00', work_end: '17:00', meeting_durations: [...DURATIONS] });
-  await addOverride(app, key, human, { kind: 'block', start_date: '2026-10-01', end_date: '2026-12-31', start_time: '10:00', end_time: '11:00', weekdays: [2, 4], reason: 'Weekly meeting' });
+  human = await createHumanIn(app, key, TZ, {
+    working_days: WEEKDAYS,
+    work_start: '09:00',
+    work_end: '17:00',
+    meeting_durations: [...DURATIONS],
+  });
+  await addOverride(app, key, human, {
+    kind: 'block',
+    start_date: '2026-10-01',
+    end_date: '2026-12-31',
+    start_time: '10:00',
+    end_time: '11:00',
+    weekdays: [2, 4],
+    reason: 'Weekly meeting',
+  });
   await addOverride(app, key, human, { kind: 'block', start_date: '2026-11-05', reason: 'Day off' });
   await addOverride(app, key, human, { kind: 'open', start_date: '2026-10-31', start_time: '10:00', end_time: '14:00' });
   await addOverride(app, key, human, { kind: 'open', start_date: '2026-11-01', start_time: '01:00', end_time: '03:00' });
   // Evening time whose UTC date is the next day: the server must judge by the local date.
-  await addOverride(app, key, human, { kind: 'open', start_date: '2026-10-30', end_date: '2026-11-06', start_time: '17:00', end_time: '22:00', weekdays: [5] });
+  await addOverride(app, key, human, {
+    kind: 'open',
+    start_date: '2026-10-30',
+    end_date: '2026-11-06',
+    start_time: '17:00',
+    end_time: '22:00',
+    weekdays: [5],
+  });
   await addOverride(app, key, human, { kind: 'block', start_date: '2026-11-06', start_time: '20:00', end_time: '20:30' });
   for (const [date, time, duration] of [
     ['2026-10-27', '14:00', 60],
@@ -127,8 +147,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const book = (start: number, duration: number) =>
-  app.call('POST', '/v1/bookings', { key, body: bookingBody(human, iso(start), duration) });
+const book = (start: number, duration: number) => app.call('POST', '/v1/bookings', { key, body: bookingBody(human, iso(start), duration) });
 
 async function bookOk(start: number, duration: number) {
   const res = await book(start, duration);

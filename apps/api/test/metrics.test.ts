@@ -57,7 +57,9 @@ describe('GET /metrics', () => {
     expect(text).toContain('humantime_http_requests_total{method="GET",route="/v1/humans/:human_id/slots",status="200"} 1\n');
     expect(text).toContain('humantime_http_requests_total{method="GET",route="unmatched",status="404"} 1\n');
     expect(text).toContain('humantime_http_requests_total{method="GET",route="/metrics",status="401"} 2\n');
-    expect(text).toMatch(/humantime_http_request_duration_seconds_bucket\{le="0\.01",method="GET",route="\/v1\/humans\/:human_id\/slots",status="200"\} [01]\n/);
+    expect(text).toMatch(
+      /humantime_http_request_duration_seconds_bucket\{le="0\.01",method="GET",route="\/v1\/humans\/:human_id\/slots",status="200"\} [01]\n/,
+    );
     // Never a raw path: ids would make a new series per human.
     expect(text).not.toContain(humanId);
   });
@@ -73,13 +75,14 @@ describe('GET /metrics', () => {
   it(`shows the pool's connections on PostgreSQL, nothing on the embedded store [${TEST_STORE}]`, async () => {
     const text = (await scrape()).text;
     if (TEST_STORE === 'postgres') {
-      for (const state of ['total', 'idle', 'waiting']) expect(text).toMatch(new RegExp(`humantime_db_pool_connections\\{state="${state}"\\} \\d+\\n`));
+      for (const state of ['total', 'idle', 'waiting'])
+        expect(text).toMatch(new RegExp(`humantime_db_pool_connections\\{state="${state}"\\} \\d+\\n`));
     } else {
       expect(text).not.toMatch(/humantime_db_pool_connections\{/);
     }
   });
 
-  it('counts the delivery worker\'s outcomes, and the outbox empties', async () => {
+  it("counts the delivery worker's outcomes, and the outbox empties", async () => {
     const worker = new DeliveryWorker({
       db: app.database.store.db,
       config: app.config,

@@ -33,22 +33,62 @@ describe('POST /v1/humans/{id}/overrides', () => {
     {
       name: 'a whole-day block over a date range with a reason',
       body: { kind: 'block', start_date: '2030-07-01', end_date: '2030-07-14', reason: 'Vacation' },
-      fields: { kind: 'block', start_date: '2030-07-01', end_date: '2030-07-14', start_time: null, end_time: null, weekdays: null, reason: 'Vacation' },
+      fields: {
+        kind: 'block',
+        start_date: '2030-07-01',
+        end_date: '2030-07-14',
+        start_time: null,
+        end_time: null,
+        weekdays: null,
+        reason: 'Vacation',
+      },
     },
     {
       name: 'a timed block, end_date defaulting to start_date and reason to null',
       body: { kind: 'block', start_date: '2030-07-20', start_time: '13:00', end_time: '14:30' },
-      fields: { kind: 'block', start_date: '2030-07-20', end_date: '2030-07-20', start_time: '13:00', end_time: '14:30', weekdays: null, reason: null },
+      fields: {
+        kind: 'block',
+        start_date: '2030-07-20',
+        end_date: '2030-07-20',
+        start_time: '13:00',
+        end_time: '14:30',
+        weekdays: null,
+        reason: null,
+      },
     },
     {
       name: 'a weekly block with weekdays and times (weekdays returned ascending)',
-      body: { kind: 'block', start_date: '2030-01-01', end_date: '2030-12-31', start_time: '10:00', end_time: '11:00', weekdays: [4, 1], reason: 'Weekly sync' },
-      fields: { kind: 'block', start_date: '2030-01-01', end_date: '2030-12-31', start_time: '10:00', end_time: '11:00', weekdays: [1, 4], reason: 'Weekly sync' },
+      body: {
+        kind: 'block',
+        start_date: '2030-01-01',
+        end_date: '2030-12-31',
+        start_time: '10:00',
+        end_time: '11:00',
+        weekdays: [4, 1],
+        reason: 'Weekly sync',
+      },
+      fields: {
+        kind: 'block',
+        start_date: '2030-01-01',
+        end_date: '2030-12-31',
+        start_time: '10:00',
+        end_time: '11:00',
+        weekdays: [1, 4],
+        reason: 'Weekly sync',
+      },
     },
     {
       name: 'an open override with times',
       body: { kind: 'open', start_date: '2030-07-06', start_time: '10:00', end_time: '12:00' },
-      fields: { kind: 'open', start_date: '2030-07-06', end_date: '2030-07-06', start_time: '10:00', end_time: '12:00', weekdays: null, reason: null },
+      fields: {
+        kind: 'open',
+        start_date: '2030-07-06',
+        end_date: '2030-07-06',
+        start_time: '10:00',
+        end_time: '12:00',
+        weekdays: null,
+        reason: null,
+      },
     },
   ])('creates $name', async ({ body, fields }) => {
     const res = await post(humanId, body);
@@ -77,7 +117,12 @@ describe('POST /v1/humans/{id}/overrides', () => {
       reason: 'r'.repeat(200),
     });
     expect(edges.status, edges.text).toBe(201);
-    expect(edges.body).toMatchObject({ start_date: '2028-02-29', end_date: '2028-02-29', weekdays: [1, 2, 3, 4, 5, 6, 7], reason: 'r'.repeat(200) });
+    expect(edges.body).toMatchObject({
+      start_date: '2028-02-29',
+      end_date: '2028-02-29',
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      reason: 'r'.repeat(200),
+    });
   });
 
   const valid = { kind: 'block', start_date: '2030-08-03' };
@@ -110,7 +155,11 @@ describe('POST /v1/humans/{id}/overrides', () => {
     ['a blank reason', { ...valid, reason: '   ' }, ['reason']],
     ['a reason that is not a string', { ...valid, reason: 42 }, ['reason']],
     ['an unknown field', { ...valid, colour: 'red' }, ['colour']],
-    ['several mistakes at once', { kind: 'maybe', start_date: '2030-02-30', weekdays: [9], reason: 'r'.repeat(201) }, ['kind', 'start_date', 'weekdays', 'reason']],
+    [
+      'several mistakes at once',
+      { kind: 'maybe', start_date: '2030-02-30', weekdays: [9], reason: 'r'.repeat(201) },
+      ['kind', 'start_date', 'weekdays', 'reason'],
+    ],
   ];
 
   it.each(cases)('answers 422 VALIDATION_ERROR naming the field for %s, and stores nothing', async (_name, body, fields) => {
@@ -187,7 +236,7 @@ describe('DELETE /v1/humans/{id}/overrides/{override_id}', () => {
     expectError(await remove(human, 'not-a-uuid'), 404, 'NOT_FOUND');
   });
 
-  it("answers 404 for an override of another human of the same organization, and keeps it", async () => {
+  it('answers 404 for an override of another human of the same organization, and keeps it', async () => {
     const a = await createHumanIn(app, key, 'UTC', SCHEDULE);
     const b = await createHumanIn(app, key, 'UTC', SCHEDULE);
     const ofB = await addOverride(app, key, b, { kind: 'block', start_date: '2030-03-01' });

@@ -106,7 +106,9 @@ describe('monthly quota', () => {
     const org = await app.createOrg('starter', true);
     const human = await createUtcHuman(app, org.key, [30]);
     await setUsed(org.id, 990);
-    const { tally } = await race(Array.from({ length: 20 }, (_, i) => () => app.call('POST', '/v1/bookings', { key: org.key, body: bookingBody(human, slot(i)) })));
+    const { tally } = await race(
+      Array.from({ length: 20 }, (_, i) => () => app.call('POST', '/v1/bookings', { key: org.key, body: bookingBody(human, slot(i)) })),
+    );
     expect(tally).toEqual({ 201: 20 });
     expect(await usage(org.key)).toMatchObject({ used: 1010, overage_packs: 1 });
     expect(await app.database.store.db.overagePurchase.count({ where: { organizationId: org.id } })).toBe(1);
@@ -116,7 +118,9 @@ describe('monthly quota', () => {
     const org = await app.createOrg('free');
     const human = await createUtcHuman(app, org.key, [30]);
     await setUsed(org.id, 90);
-    const { tally } = await race(Array.from({ length: 20 }, (_, i) => () => app.call('POST', '/v1/bookings', { key: org.key, body: bookingBody(human, slot(i)) })));
+    const { tally } = await race(
+      Array.from({ length: 20 }, (_, i) => () => app.call('POST', '/v1/bookings', { key: org.key, body: bookingBody(human, slot(i)) })),
+    );
     expect(tally).toEqual({ 201: 10, 402: 10 });
     expect((await usage(org.key)).used).toBe(100);
     expect(await app.database.store.db.booking.count({ where: { organizationId: org.id } })).toBe(10);

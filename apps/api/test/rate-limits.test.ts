@@ -14,7 +14,12 @@ beforeAll(async () => {
   // One token a second: the burst is spent long before the bucket refills a second one.
   app = await startTestApp({ rateLimit: { perSecond: 1, burst: BURST } });
   key = (await app.createOrg('growth')).key;
-  human = await createHumanIn(app, key, 'UTC', { working_days: EVERY_DAY, work_start: '09:00', work_end: '17:00', meeting_durations: [30] });
+  human = await createHumanIn(app, key, 'UTC', {
+    working_days: EVERY_DAY,
+    work_start: '09:00',
+    work_end: '17:00',
+    meeting_durations: [30],
+  });
 });
 afterAll(() => app?.close());
 

@@ -16,12 +16,24 @@ const codeOf = (res: { status: number; body: any }) => `${res.status} ${res.body
 
 describe('scheduling rules on availability', () => {
   const base = { working_days: [1, 2, 3], work_start: '09:00', work_end: '17:00', meeting_durations: [30] };
-  const all = { buffer_before: 10, buffer_after: 5, minimum_notice: 120, booking_horizon_days: 60, slot_interval: 15, max_bookings_per_day: 4 };
+  const all = {
+    buffer_before: 10,
+    buffer_after: 5,
+    minimum_notice: 120,
+    booking_horizon_days: 60,
+    slot_interval: 15,
+    max_bookings_per_day: 4,
+  };
 
   it('are set with PUT, returned by GET and on the human, all six, null when off', async () => {
     const humanId = await createRuledHuman(app, key, {});
     const human = await app.call('GET', `/v1/humans/${humanId}`, { key });
-    expect(human.body.availability_rules).toEqual({ ...base, working_days: [1, 2, 3, 4, 5, 6, 7], meeting_durations: [30, 60], ...RULES_OFF });
+    expect(human.body.availability_rules).toEqual({
+      ...base,
+      working_days: [1, 2, 3, 4, 5, 6, 7],
+      meeting_durations: [30, 60],
+      ...RULES_OFF,
+    });
 
     const put = await app.call('PUT', `/v1/humans/${humanId}/availability`, { key, body: { ...base, ...all } });
     expect(put.status).toBe(200);
@@ -35,7 +47,14 @@ describe('scheduling rules on availability', () => {
 
   it('are validated in their documented ranges, every offending field named', async () => {
     const humanId = await createRuledHuman(app, key, {});
-    const bad = { buffer_before: 241, buffer_after: -1, minimum_notice: 43_201, booking_horizon_days: 731, slot_interval: 4, max_bookings_per_day: 0 };
+    const bad = {
+      buffer_before: 241,
+      buffer_after: -1,
+      minimum_notice: 43_201,
+      booking_horizon_days: 731,
+      slot_interval: 4,
+      max_bookings_per_day: 0,
+    };
     const res = await app.call('PUT', `/v1/humans/${humanId}/availability`, { key, body: { ...base, ...bad } });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
@@ -43,7 +62,10 @@ describe('scheduling rules on availability', () => {
     const fraction = await app.call('PUT', `/v1/humans/${humanId}/availability`, { key, body: { ...base, slot_interval: 7.5 } });
     expect(fraction.status).toBe(422);
     // Any slot_interval goes with any duration.
-    const odd = await app.call('PUT', `/v1/humans/${humanId}/availability`, { key, body: { ...base, meeting_durations: [45], slot_interval: 10 } });
+    const odd = await app.call('PUT', `/v1/humans/${humanId}/availability`, {
+      key,
+      body: { ...base, meeting_durations: [45], slot_interval: 10 },
+    });
     expect(odd.status).toBe(200);
   });
 
@@ -91,7 +113,11 @@ describe('each rule, end to end', () => {
     });
     expect(put.status).toBe(200);
     // The 10:00 booking still holds [10:00, 11:30).
-    expect(await listedTimes(app, key, humanId, MONDAY)).toEqual(['09:00', '09:30', ...['11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30']]);
+    expect(await listedTimes(app, key, humanId, MONDAY)).toEqual([
+      '09:00',
+      '09:30',
+      ...['11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30'],
+    ]);
     expect(codeOf(await book(humanId, MONDAY, '11:00'))).toBe('409 SLOT_UNAVAILABLE');
   });
 
@@ -139,7 +165,7 @@ describe('each rule, end to end', () => {
     expect((await listedTimes(app, key, humanId, TUESDAY)).length).toBe(16);
 
     expect((await app.call('DELETE', `/v1/bookings/${first.body.id}`, { key })).status).toBe(200);
-    expect((await listedTimes(app, key, humanId, MONDAY))).toContain('14:00');
+    expect(await listedTimes(app, key, humanId, MONDAY)).toContain('14:00');
     expect(codeOf(await book(humanId, MONDAY, '14:00'))).toBe('201');
   });
 

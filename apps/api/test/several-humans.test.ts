@@ -11,11 +11,19 @@ useTestApp({ plan: 'growth' }, (ctx) => {
   ({ app, key } = ctx);
 });
 
-const hours = (work_start: string, work_end: string, working_days = WEEKDAYS) => ({ working_days, work_start, work_end, meeting_durations: [30, 60] });
+const hours = (work_start: string, work_end: string, working_days = WEEKDAYS) => ({
+  working_days,
+  work_start,
+  work_end,
+  meeting_durations: [30, 60],
+});
 const groupSlots = (ids: string[], mode: string, from: string, to: string, duration = 30, k = key) =>
   app.call('GET', `/v1/slots?human_ids=${ids.join(',')}&mode=${mode}&date_from=${from}&date_to=${to}&duration=${duration}`, { key: k });
 const bookGroup = (ids: string[], mode: string, startsAt: string, extra: Record<string, unknown> = {}) =>
-  app.call('POST', '/v1/bookings', { key, body: { human_ids: ids, mode, starts_at: startsAt, duration: 30, attendee_name: 'Agent Smith', ...extra } });
+  app.call('POST', '/v1/bookings', {
+    key,
+    body: { human_ids: ids, mode, starts_at: startsAt, duration: 30, attendee_name: 'Agent Smith', ...extra },
+  });
 const used = async () => (await app.call('GET', '/v1/usage', { key })).body.used as number;
 const localDate = (iso: string, zone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
@@ -89,11 +97,18 @@ describe('POST /v1/bookings with human_ids', () => {
     expect(res.body.group_bookings.map((b: { human_id: string }) => b.human_id)).toEqual(ids);
     const groupId = res.body.group_id as string;
     expect(groupId).toMatch(/^[0-9a-f-]{36}$/);
-    for (const b of res.body.group_bookings) expect(b).toMatchObject({ group_id: groupId, starts_at: at(MONDAY, '10:00'), status: 'confirmed' });
+    for (const b of res.body.group_bookings)
+      expect(b).toMatchObject({ group_id: groupId, starts_at: at(MONDAY, '10:00'), status: 'confirmed' });
     const { group_bookings: _, ...first } = res.body;
     expect(first).toEqual(res.body.group_bookings[0]);
     expect(await used()).toBe(before + 3);
-    expect(await countRows(app, 'events', `type = 'booking.confirmed' AND booking_id IN (SELECT id FROM bookings WHERE group_id = '${groupId}')`)).toBe(3);
+    expect(
+      await countRows(
+        app,
+        'events',
+        `type = 'booking.confirmed' AND booking_id IN (SELECT id FROM bookings WHERE group_id = '${groupId}')`,
+      ),
+    ).toBe(3);
   });
 
   it('mode=all where one human is taken: 409 and nothing written', async () => {

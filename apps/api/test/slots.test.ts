@@ -30,11 +30,17 @@ beforeEach(() => {
 const slots = (humanId: string, from: string, to: string, duration: number | string) =>
   app.call('GET', slotsPath(humanId, from, to, duration), { key });
 const starts = (humanId: string, from: string, to: string, duration: number) => listedStarts(app, key, humanId, from, to, duration);
-const book = (humanId: string, startsAt: string, duration: number) => app.call('POST', '/v1/bookings', { key, body: bookingBody(humanId, startsAt, duration) });
+const book = (humanId: string, startsAt: string, duration: number) =>
+  app.call('POST', '/v1/bookings', { key, body: bookingBody(humanId, startsAt, duration) });
 
 describe('GET /v1/humans/{id}/slots: shape', () => {
   it('answers {slots: [{starts_at, ends_at}], timezone, duration}, sorted ascending', async () => {
-    const human = await createHumanIn(app, key, 'UTC', { working_days: WEEKDAYS, work_start: '09:00', work_end: '12:00', meeting_durations: [30, 60] });
+    const human = await createHumanIn(app, key, 'UTC', {
+      working_days: WEEKDAYS,
+      work_start: '09:00',
+      work_end: '12:00',
+      meeting_durations: [30, 60],
+    });
     const res = await slots(human, '2026-06-01', '2026-06-01', 60);
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -54,7 +60,12 @@ describe('GET /v1/humans/{id}/slots: shape', () => {
 
 describe('GET /v1/humans/{id}/slots: DST', () => {
   it('follows real time on the New York spring-forward day', async () => {
-    const human = await createHumanIn(app, key, 'America/New_York', { working_days: [7], work_start: '01:00', work_end: '04:00', meeting_durations: [30] });
+    const human = await createHumanIn(app, key, 'America/New_York', {
+      working_days: [7],
+      work_start: '01:00',
+      work_end: '04:00',
+      meeting_durations: [30],
+    });
     const res = await slots(human, '2026-03-08', '2026-03-08', 30);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({
@@ -76,7 +87,12 @@ describe('GET /v1/humans/{id}/slots: DST', () => {
   });
 
   it('follows real time on the Berlin fall-back day: 01:00-04:00 local lasts four hours', async () => {
-    const human = await createHumanIn(app, key, 'Europe/Berlin', { working_days: [7], work_start: '01:00', work_end: '04:00', meeting_durations: [60] });
+    const human = await createHumanIn(app, key, 'Europe/Berlin', {
+      working_days: [7],
+      work_start: '01:00',
+      work_end: '04:00',
+      meeting_durations: [60],
+    });
     const res = await slots(human, '2026-10-25', '2026-10-25', 60);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({
@@ -103,7 +119,12 @@ describe('GET /v1/humans/{id}/slots: DST', () => {
 describe('GET /v1/humans/{id}/slots: overrides', () => {
   it('removes whole days for a vacation block, and gives them back when it is deleted', async () => {
     const human = await createHumanIn(app, key, 'Europe/Berlin', { ...NINE_TO_FIVE, meeting_durations: [60] });
-    const vacation = await addOverride(app, key, human, { kind: 'block', start_date: '2026-10-20', end_date: '2026-10-22', reason: 'Vacation' });
+    const vacation = await addOverride(app, key, human, {
+      kind: 'block',
+      start_date: '2026-10-20',
+      end_date: '2026-10-22',
+      reason: 'Vacation',
+    });
     const day = (date: string) => utc(date, '07:00', '08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00');
     expect(await starts(human, '2026-10-19', '2026-10-23', 60)).toEqual([...day('2026-10-19'), ...day('2026-10-23')]);
     expectError(await book(human, '2026-10-21T07:00:00Z', 60), 422, 'SCHEDULE_BLOCKED');
@@ -151,7 +172,13 @@ describe('GET /v1/humans/{id}/slots: overrides', () => {
 
   it('adds slots on non-working days for open overrides, and a block still wins', async () => {
     const human = await createHumanIn(app, key, 'Europe/Berlin', { ...NINE_TO_FIVE, meeting_durations: [60] });
-    await addOverride(app, key, human, { kind: 'open', start_date: '2026-10-24', end_date: '2026-10-25', start_time: '10:00', end_time: '12:00' });
+    await addOverride(app, key, human, {
+      kind: 'open',
+      start_date: '2026-10-24',
+      end_date: '2026-10-25',
+      start_time: '10:00',
+      end_time: '12:00',
+    });
     // Saturday on CEST, Sunday (the change day) on CET by 10:00.
     expect(await starts(human, '2026-10-24', '2026-10-25', 60)).toEqual([
       ...utc('2026-10-24', '08:00', '09:00'),
@@ -159,7 +186,14 @@ describe('GET /v1/humans/{id}/slots: overrides', () => {
     ]);
     expect(await starts(human, '2026-10-31', '2026-10-31', 60)).toEqual([]);
 
-    await addOverride(app, key, human, { kind: 'open', start_date: '2026-11-01', end_date: '2026-11-30', start_time: '08:00', end_time: '10:00', weekdays: [6] });
+    await addOverride(app, key, human, {
+      kind: 'open',
+      start_date: '2026-11-01',
+      end_date: '2026-11-30',
+      start_time: '08:00',
+      end_time: '10:00',
+      weekdays: [6],
+    });
     expect(await starts(human, '2026-11-07', '2026-11-08', 60)).toEqual(utc('2026-11-07', '07:00', '08:00'));
     // A block over 08:30-09:00 local takes only the slot it overlaps; the grid stays put.
     await addOverride(app, key, human, { kind: 'block', start_date: '2026-11-07', start_time: '08:30', end_time: '09:00' });
@@ -195,7 +229,25 @@ describe('GET /v1/humans/{id}/slots: bookings and the clock', () => {
     const human = await createHumanIn(app, key, 'UTC', { ...NINE_TO_FIVE, meeting_durations: [30, 60] });
     const other = await createHumanIn(app, key, 'UTC', { ...NINE_TO_FIVE, meeting_durations: [30, 60] });
     const date = '2026-06-03';
-    const all30 = utc(date, '09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30');
+    const all30 = utc(
+      date,
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+      '12:00',
+      '12:30',
+      '13:00',
+      '13:30',
+      '14:00',
+      '14:30',
+      '15:00',
+      '15:30',
+      '16:00',
+      '16:30',
+    );
     const all60 = utc(date, '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00');
     const short = await book(human, `${date}T10:30:00Z`, 30);
     expect(short.status, short.text).toBe(201);
@@ -213,8 +265,18 @@ describe('GET /v1/humans/{id}/slots: bookings and the clock', () => {
   });
 
   it('judges by local dates at the extremes of UTC offsets (UTC+14 and UTC-12)', async () => {
-    const east = await createHumanIn(app, key, 'Pacific/Kiritimati', { working_days: EVERY_DAY, work_start: '09:00', work_end: '17:00', meeting_durations: [60] });
-    const west = await createHumanIn(app, key, 'Etc/GMT+12', { working_days: EVERY_DAY, work_start: '09:00', work_end: '17:00', meeting_durations: [60] });
+    const east = await createHumanIn(app, key, 'Pacific/Kiritimati', {
+      working_days: EVERY_DAY,
+      work_start: '09:00',
+      work_end: '17:00',
+      meeting_durations: [60],
+    });
+    const west = await createHumanIn(app, key, 'Etc/GMT+12', {
+      working_days: EVERY_DAY,
+      work_start: '09:00',
+      work_end: '17:00',
+      meeting_durations: [60],
+    });
     // Local 09:00 and 16:00 on 2026-06-01 fall on different UTC dates, both away from it.
     for (const [human, first, last] of [
       [east, '2026-05-31T19:00:00Z', '2026-06-01T02:00:00Z'],
@@ -240,7 +302,12 @@ describe('GET /v1/humans/{id}/slots: bookings and the clock', () => {
   });
 
   it('lists only slots that start after the service clock', async () => {
-    const human = await createHumanIn(app, key, 'UTC', { working_days: EVERY_DAY, work_start: '09:00', work_end: '17:00', meeting_durations: [30] });
+    const human = await createHumanIn(app, key, 'UTC', {
+      working_days: EVERY_DAY,
+      work_start: '09:00',
+      work_end: '17:00',
+      meeting_durations: [30],
+    });
     const afternoon = utc('2026-06-01', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30');
     app.clock.now = new Date('2026-06-01T12:10:00Z');
     expect(await starts(human, '2026-05-31', '2026-06-01', 30)).toEqual(['2026-06-01T12:30:00Z', ...afternoon]);
@@ -249,7 +316,25 @@ describe('GET /v1/humans/{id}/slots: bookings and the clock', () => {
     expect(await starts(human, '2026-06-01', '2026-06-01', 30)).toEqual(afternoon);
     app.clock.now = new Date('2026-06-01T16:30:00Z');
     expect(await starts(human, '2026-06-01', '2026-06-02', 30)).toEqual(
-      utc('2026-06-02', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30', '15:00', '15:30', '16:00', '16:30'),
+      utc(
+        '2026-06-02',
+        '09:00',
+        '09:30',
+        '10:00',
+        '10:30',
+        '11:00',
+        '11:30',
+        '12:00',
+        '12:30',
+        '13:00',
+        '13:30',
+        '14:00',
+        '14:30',
+        '15:00',
+        '15:30',
+        '16:00',
+        '16:30',
+      ),
     );
     // A range wholly in the past is not an error, just empty.
     app.clock.now = new Date('2026-06-03T00:00:00Z');
@@ -257,8 +342,20 @@ describe('GET /v1/humans/{id}/slots: bookings and the clock', () => {
   });
 
   it('answers the same query twice with identical bodies', async () => {
-    const human = await createHumanIn(app, key, 'America/New_York', { working_days: EVERY_DAY, work_start: '08:00', work_end: '18:00', meeting_durations: [25] });
-    await addOverride(app, key, human, { kind: 'block', start_date: '2026-10-26', end_date: '2026-11-06', start_time: '12:00', end_time: '13:10', weekdays: [1, 3, 5] });
+    const human = await createHumanIn(app, key, 'America/New_York', {
+      working_days: EVERY_DAY,
+      work_start: '08:00',
+      work_end: '18:00',
+      meeting_durations: [25],
+    });
+    await addOverride(app, key, human, {
+      kind: 'block',
+      start_date: '2026-10-26',
+      end_date: '2026-11-06',
+      start_time: '12:00',
+      end_time: '13:10',
+      weekdays: [1, 3, 5],
+    });
     await addOverride(app, key, human, { kind: 'open', start_date: '2026-11-01', start_time: '00:30', end_time: '03:00' });
     expect((await book(human, '2026-10-27T12:00:00Z', 25)).status).toBe(201);
     const first = await slots(human, '2026-10-20', '2026-11-10', 25);

@@ -55,11 +55,20 @@ describe('GET /v1/suggestions', () => {
 
   it("puts the attendee's working day first and says so in their zone", async () => {
     const ada = await createHumanIn(app, key, 'Europe/Berlin', hours('08:00', '18:00'));
-    const res = await suggestions(`human_ids=${ada}&duration=30&date_from=2030-01-07&date_to=2030-01-07&attendee_timezone=asia/tokyo&limit=3`);
+    const res = await suggestions(
+      `human_ids=${ada}&duration=30&date_from=2030-01-07&date_to=2030-01-07&attendee_timezone=asia/tokyo&limit=3`,
+    );
     expect(res.status, res.text).toBe(200);
     // 08:00-09:00 Berlin is 16:00-17:00 Tokyo: the only starts inside the attendee's day.
-    expect(res.body.data.map((s: { starts_at: string }) => s.starts_at)).toEqual([at('2030-01-07', '07:00'), at('2030-01-07', '07:30'), at('2030-01-07', '08:00')]);
-    expect(res.body.data[0].reasons[0]).toEqual({ code: 'attendee_hours', message: '16:00 Mon for the attendee in Asia/Tokyo (inside 09:00-17:00)' });
+    expect(res.body.data.map((s: { starts_at: string }) => s.starts_at)).toEqual([
+      at('2030-01-07', '07:00'),
+      at('2030-01-07', '07:30'),
+      at('2030-01-07', '08:00'),
+    ]);
+    expect(res.body.data[0].reasons[0]).toEqual({
+      code: 'attendee_hours',
+      message: '16:00 Mon for the attendee in Asia/Tokyo (inside 09:00-17:00)',
+    });
     expect(res.body.data[2].reasons[0].message).toBe('17:00 Mon for the attendee in Asia/Tokyo (outside 09:00-17:00)');
   });
 
@@ -108,7 +117,13 @@ describe('GET /v1/suggestions', () => {
     const ada = await createHumanIn(app, key, 'Europe/Berlin', hours('08:00', '18:00'));
     const res = await suggestions(`human_ids=${ada}&duration=30&when=${encodeURIComponent('next Tuesday afternoon')}&limit=50`);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.interpreted_as).toEqual({ date_from: '2030-01-08', date_to: '2030-01-08', from_time: '12:00', to_time: '17:00', timezone: 'Europe/Berlin' });
+    expect(res.body.interpreted_as).toEqual({
+      date_from: '2030-01-08',
+      date_to: '2030-01-08',
+      from_time: '12:00',
+      to_time: '17:00',
+      timezone: 'Europe/Berlin',
+    });
     const starts = res.body.data.map((s: { starts_at: string }) => s.starts_at);
     expect(starts.length).toBe(3);
     for (const s of starts) expect(s >= at('2030-01-08', '11:00') && s < at('2030-01-08', '16:00')).toBe(true);
@@ -118,7 +133,12 @@ describe('GET /v1/suggestions', () => {
     const ada = await createHumanIn(app, key, 'UTC', hours());
     const other = await app.createOrg('growth');
     const cases: Array<[string, number, string, string]> = [
-      [`human_ids=${ada}&duration=30&date_from=2030-01-07&date_to=2030-01-07&attendee_timezone=Mars/Olympus`, 422, 'VALIDATION_ERROR', 'attendee_timezone'],
+      [
+        `human_ids=${ada}&duration=30&date_from=2030-01-07&date_to=2030-01-07&attendee_timezone=Mars/Olympus`,
+        422,
+        'VALIDATION_ERROR',
+        'attendee_timezone',
+      ],
       [`human_ids=${ada}&duration=30&when=whenever%20suits`, 422, 'VALIDATION_ERROR', 'when'],
       [`human_ids=${ada}&duration=30&when=tomorrow&date_from=2030-01-07&date_to=2030-01-07`, 422, 'VALIDATION_ERROR', 'when'],
       [`human_ids=${ada}&duration=30`, 422, 'VALIDATION_ERROR', 'date_from'],
@@ -141,7 +161,13 @@ describe('`when` on the slots routes', () => {
     const ada = await createHumanIn(app, key, 'America/New_York', hours('08:00', '18:00'));
     const res = await get(`/v1/humans/${ada}/slots?duration=60&when=${encodeURIComponent('next Tuesday between 2 and 4pm')}`);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.interpreted_as).toEqual({ date_from: '2030-01-08', date_to: '2030-01-08', from_time: '14:00', to_time: '16:00', timezone: 'America/New_York' });
+    expect(res.body.interpreted_as).toEqual({
+      date_from: '2030-01-08',
+      date_to: '2030-01-08',
+      from_time: '14:00',
+      to_time: '16:00',
+      timezone: 'America/New_York',
+    });
     expect(res.body.slots.map((s: { starts_at: string }) => s.starts_at)).toEqual([at('2030-01-08', '19:00'), at('2030-01-08', '20:00')]);
     // The same dates without `when` are the plain list, unchanged (and no interpreted_as).
     const plain = await get(`/v1/humans/${ada}/slots?duration=60&date_from=2030-01-08&date_to=2030-01-08`);
@@ -150,12 +176,21 @@ describe('`when` on the slots routes', () => {
 
     const group = await get(`/v1/slots?human_ids=${ada}&mode=all&duration=60&when=tomorrow`);
     expect(group.status, group.text).toBe(200);
-    expect(group.body.interpreted_as).toMatchObject({ date_from: '2030-01-05', date_to: '2030-01-05', from_time: '00:00', to_time: '24:00' });
+    expect(group.body.interpreted_as).toMatchObject({
+      date_from: '2030-01-05',
+      date_to: '2030-01-05',
+      from_time: '00:00',
+      to_time: '24:00',
+    });
     expect(group.body.slots).toEqual([]); // a Saturday
 
     expectEnvelope(await get(`/v1/humans/${ada}/slots?duration=60&when=blah`), 422, 'VALIDATION_ERROR');
     // The clock's instant is Saturday 02:00 on Kiritimati (UTC+14) and Thursday 15:00 on Adak (UTC-10): "tomorrow" is theirs.
-    for (const [zone, tomorrow] of [['Pacific/Kiritimati', '2030-01-06'], ['America/Adak', '2030-01-05'], ['Pacific/Auckland', '2030-01-06']] as const) {
+    for (const [zone, tomorrow] of [
+      ['Pacific/Kiritimati', '2030-01-06'],
+      ['America/Adak', '2030-01-05'],
+      ['Pacific/Auckland', '2030-01-06'],
+    ] as const) {
       const far = await createHumanIn(app, key, zone, hours('08:00', '18:00'));
       const read = await get(`/v1/humans/${far}/slots?duration=60&when=tomorrow`);
       expect(read.status, read.text).toBe(200);

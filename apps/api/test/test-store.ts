@@ -59,7 +59,12 @@ export async function createTestDatabase(
   const name = `ht_test_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = withDatabase(BEHIND_PGBOUNCER ? inject('pgbouncerUrl') : serverUrl(), name);
-  const store = await openStore({ databaseUrl: url, poolSize: 20, ...(BEHIND_PGBOUNCER ? { pooler: 'transaction' as const } : {}), ...options });
+  const store = await openStore({
+    databaseUrl: url,
+    poolSize: 20,
+    ...(BEHIND_PGBOUNCER ? { pooler: 'transaction' as const } : {}),
+    ...options,
+  });
   await store.migrate();
   return {
     store,

@@ -81,14 +81,27 @@ describe('GET /v1/humans/{id}/time', () => {
       next_open_at: '2026-11-25T00:00:00Z',
     });
     const utc = await createHumanIn(app, key, 'UTC', NINE_TO_FIVE);
-    expect(await contextAt(utc, '2026-11-24T15:30:00Z')).toMatchObject({ utc_offset: '+00:00', local: 'Tue 2026-11-24 15:30 UTC (+00:00)', next_offset_change: null });
+    expect(await contextAt(utc, '2026-11-24T15:30:00Z')).toMatchObject({
+      utc_offset: '+00:00',
+      local: 'Tue 2026-11-24 15:30 UTC (+00:00)',
+      next_offset_change: null,
+    });
     const newfoundland = await createHumanIn(app, key, 'America/St_Johns', NINE_TO_FIVE);
-    expect(await contextAt(newfoundland, '2026-11-24T15:30:00Z')).toMatchObject({ utc_offset: '-03:30', local: 'Tue 2026-11-24 12:00 America/St_Johns (-03:30)' });
+    expect(await contextAt(newfoundland, '2026-11-24T15:30:00Z')).toMatchObject({
+      utc_offset: '-03:30',
+      local: 'Tue 2026-11-24 12:00 America/St_Johns (-03:30)',
+    });
   });
 
   it('is closed during a block override, and the next opening is where the block ends', async () => {
     const berlin = await createHumanIn(app, key, 'Europe/Berlin', NINE_TO_FIVE);
-    await addOverride(app, key, berlin, { kind: 'block', start_date: '2026-11-24', start_time: '12:00', end_time: '13:00', reason: 'Lunch' });
+    await addOverride(app, key, berlin, {
+      kind: 'block',
+      start_date: '2026-11-24',
+      start_time: '12:00',
+      end_time: '13:00',
+      reason: 'Lunch',
+    });
     // 12:30 local, inside the lunch block.
     expect(await contextAt(berlin, '2026-11-24T11:30:00Z')).toMatchObject({ open_now: false, next_open_at: '2026-11-24T12:00:00Z' });
     // 10:00 local: at work, and the next opening is after lunch, not tomorrow.
@@ -99,7 +112,13 @@ describe('GET /v1/humans/{id}/time', () => {
 
   it('is open during an open override, outside working hours too', async () => {
     const berlin = await createHumanIn(app, key, 'Europe/Berlin', NINE_TO_FIVE);
-    await addOverride(app, key, berlin, { kind: 'open', start_date: '2026-11-28', start_time: '10:00', end_time: '12:00', reason: 'Saturday clinic' });
+    await addOverride(app, key, berlin, {
+      kind: 'open',
+      start_date: '2026-11-28',
+      start_time: '10:00',
+      end_time: '12:00',
+      reason: 'Saturday clinic',
+    });
     await addOverride(app, key, berlin, { kind: 'open', start_date: '2026-11-24', start_time: '18:00', end_time: '20:00' });
     // Saturday 10:30 local.
     expect(await contextAt(berlin, '2026-11-28T09:30:00Z')).toMatchObject({ open_now: true, next_open_at: '2026-11-30T08:00:00Z' });
@@ -123,7 +142,12 @@ describe('GET /v1/humans/{id}/time', () => {
 
   it('answers null for next_open_at when nothing opens within 14 days', async () => {
     const berlin = await createHumanIn(app, key, 'Europe/Berlin', NINE_TO_FIVE);
-    const vacation = await addOverride(app, key, berlin, { kind: 'block', start_date: '2026-11-24', end_date: '2026-12-07', reason: 'Vacation' });
+    const vacation = await addOverride(app, key, berlin, {
+      kind: 'block',
+      start_date: '2026-11-24',
+      end_date: '2026-12-07',
+      reason: 'Vacation',
+    });
     // Tuesday 11:00 local; the first working morning after the block, Tuesday 2026-12-08 09:00,
     // is 13 days 22 hours away: inside the 14 days.
     expect(await contextAt(berlin, '2026-11-24T10:00:00Z')).toMatchObject({ open_now: false, next_open_at: '2026-12-08T08:00:00Z' });

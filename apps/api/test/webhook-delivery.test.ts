@@ -54,7 +54,11 @@ describe('webhook delivery', () => {
     await receiver.waitFor('the cancelled event', () => receiver.byPath('/signed').length === 2);
     const second = receiver.byPath('/signed')[1]!;
     verifySignature(second.headers['x-service-signature'], second.body, org.webhook.signing_secret);
-    expect(JSON.parse(second.body)).toEqual({ event: 'booking.cancelled', created_at: expect.stringMatching(TIMESTAMP), data: cancelled.body });
+    expect(JSON.parse(second.body)).toEqual({
+      event: 'booking.cancelled',
+      created_at: expect.stringMatching(TIMESTAMP),
+      data: cancelled.body,
+    });
 
     const log = await eventually('both delivered', async () => {
       const d = await deliveriesOf(app, org);
@@ -133,10 +137,14 @@ describe('webhook delivery', () => {
   it('counts an answer slower than WEBHOOK_TIMEOUT_MS as a failure and records why', async () => {
     const org = await setup('/hang', () => 'hang');
     await book(app, org, 0);
-    const log = await eventually('the timeouts to exhaust the attempts', async () => {
-      const [d] = await deliveriesOf(app, org);
-      return d?.status === 'failed' && d;
-    }, 20_000);
+    const log = await eventually(
+      'the timeouts to exhaust the attempts',
+      async () => {
+        const [d] = await deliveriesOf(app, org);
+        return d?.status === 'failed' && d;
+      },
+      20_000,
+    );
     expect(log.attempts).toHaveLength(3);
     for (const a of log.attempts) {
       expect(a).toMatchObject({ status_code: null, error: `timed out after ${TIMEOUT_MS} ms` });
@@ -182,11 +190,15 @@ describe('webhook delivery', () => {
       event: 'booking.confirmed',
       booking_id: bookings[2].id,
       status: 'delivered',
-      attempts: [{ attempt: 1, attempted_at: expect.stringMatching(TIMESTAMP), status_code: 200, error: null, duration_ms: expect.any(Number) }],
+      attempts: [
+        { attempt: 1, attempted_at: expect.stringMatching(TIMESTAMP), status_code: 200, error: null, duration_ms: expect.any(Number) },
+      ],
       next_attempt_at: null,
       created_at: expect.stringMatching(TIMESTAMP),
     });
-    const second = await app.call('GET', `/v1/webhooks/${org.webhook.id}/deliveries?limit=2&cursor=${first.body.next_cursor}`, { key: org.key });
+    const second = await app.call('GET', `/v1/webhooks/${org.webhook.id}/deliveries?limit=2&cursor=${first.body.next_cursor}`, {
+      key: org.key,
+    });
     expect(second.body.next_cursor).toBeNull();
     expect([...first.body.data, ...second.body.data].map((d: { booking_id: string }) => d.booking_id)).toEqual(
       bookings.map((b) => b.id).reverse(),

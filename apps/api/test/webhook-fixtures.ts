@@ -47,7 +47,11 @@ export async function deliveriesOf(app: TestApp, org: WebhookOrg, webhookId = or
 }
 
 /** Polls `check` every 25 ms until it returns something truthy. */
-export async function eventually<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -84,7 +84,12 @@ function SignedIn({ path }: { path: string }) {
       </main>
     );
   }
-  if (!context) return <main className="auth"><Loading what="your dashboard" /></main>;
+  if (!context)
+    return (
+      <main className="auth">
+        <Loading what="your dashboard" />
+      </main>
+    );
 
   const found = find(SIGNED_IN, path);
   return (

@@ -55,7 +55,20 @@ export async function launchBrowser(origin: string): Promise<Browser> {
 }
 
 /** Roles of the controls a person operates; each must have a name a screen reader reads. */
-const CONTROL_ROLES = new Set(['button', 'textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'switch', 'radio', 'spinbutton', 'slider', 'date', 'link']);
+const CONTROL_ROLES = new Set([
+  'button',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'checkbox',
+  'switch',
+  'radio',
+  'spinbutton',
+  'slider',
+  'date',
+  'link',
+]);
 
 type AXNode = { ignored?: boolean; role?: { value?: string }; name?: { value?: string }; backendDOMNodeId?: number };
 
@@ -74,7 +87,9 @@ export async function unnamedControls(page: Page): Promise<string[]> {
       const role = node.role?.value ?? '';
       if (node.ignored || !CONTROL_ROLES.has(role)) continue;
       if (!(node.name?.value ?? '').trim()) {
-        const { node: dom } = (await cdp.send('DOM.describeNode', { backendNodeId: node.backendDOMNodeId! })) as { node: { nodeName: string; attributes?: string[] } };
+        const { node: dom } = (await cdp.send('DOM.describeNode', { backendNodeId: node.backendDOMNodeId! })) as {
+          node: { nodeName: string; attributes?: string[] };
+        };
         problems.push(`${role} <${dom.nodeName.toLowerCase()} ${(dom.attributes ?? []).join(' ')}>`);
       }
     }

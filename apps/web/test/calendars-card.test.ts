@@ -23,7 +23,11 @@ let shots: string;
 /** What each path of the feed server answers: a body (after `delayMs`), or a status. */
 const served = new Map<string, { body?: string; status?: number; delayMs?: number }>();
 
-const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 /** `count` busy hours on the coming days: always inside what a read keeps. */
 function ics(count: number) {
   const events = Array.from({ length: count }, (_, i) => {
@@ -66,7 +70,10 @@ async function look(page: Page, name: string) {
   problems.push(...(await unnamedControls(page)).map((p) => `${name} (phone): unnamed ${p}`));
   await page.screenshot({ path: path.join(shots, `${name}-390x844.png`), fullPage: true });
   // The two cards alone as well, at the phone's width, to read them at full size.
-  for (const [id, part] of [['calendars-title', 'calendars'], ['feed-title', 'link']] as const) {
+  for (const [id, part] of [
+    ['calendars-title', 'calendars'],
+    ['feed-title', 'link'],
+  ] as const) {
     await page.locator(`section[aria-labelledby="${id}"]`).screenshot({ path: path.join(shots, `${name}-${part}-390.png`) });
   }
   await page.setViewportSize(DESKTOP);
@@ -137,7 +144,9 @@ it("adds, syncs and removes a human's calendar, and shows their subscription lin
   served.set('/work.ics', { status: 500 });
   await work.getByRole('button', { name: 'Sync now' }).click();
   await work.getByText('error', { exact: true }).waitFor();
-  expect(await work.getByTestId('calendar-problem').textContent()).toMatch(/^Read failed just now: .*500.*The busy time of the last good read still counts\.$/);
+  expect(await work.getByTestId('calendar-problem').textContent()).toMatch(
+    /^Read failed just now: .*500.*The busy time of the last good read still counts\.$/,
+  );
 
   // Sync now shows that it is reading, then the new state.
   served.set('/personal/secret-token-123/basic.ics', { body: ics(3), delayMs: 1_500 });

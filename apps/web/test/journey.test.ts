@@ -96,7 +96,9 @@ it('sign up, book with the key, regenerate it, go Starter, add a webhook, cancel
   await page.getByRole('link', { name: 'Overview' }).click();
   await expect.poll(() => autoSwitch.isEnabled(), POLL).toBe(true);
   await autoSwitch.check();
-  await expect.poll(async () => (await v1(origin, newKey, 'GET', '/v1/usage')).body, POLL).toMatchObject({ plan: 'starter', auto_purchase: true });
+  await expect
+    .poll(async () => (await v1(origin, newKey, 'GET', '/v1/usage')).body, POLL)
+    .toMatchObject({ plan: 'starter', auto_purchase: true });
 
   // A webhook: its secret is shown once, and a booking's delivery appears in its log.
   await page.getByRole('link', { name: 'Webhooks' }).click();
@@ -113,10 +115,14 @@ it('sign up, book with the key, regenerate it, go Starter, add a webhook, cancel
   const [booked] = await bookFirstSlots(origin, newKey, human, ['Alan Turing']);
   await receiver.waitFor('the booking.confirmed delivery', () => receiver.byPath('/hooks').length > 0, 60_000);
   await page.getByRole('link', { name: /Delivery log of/ }).click();
-  await waitFor('the delivery in the log', async () => {
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    return (await page.getByTestId('delivery-row').filter({ hasText: 'HTTP 200' }).count()) > 0 || undefined;
-  }, 60_000);
+  await waitFor(
+    'the delivery in the log',
+    async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      return (await page.getByTestId('delivery-row').filter({ hasText: 'HTTP 200' }).count()) > 0 || undefined;
+    },
+    60_000,
+  );
   expect(await page.getByTestId('delivery-row').first().textContent()).toContain(booked!.id.slice(0, 8));
   await check('webhook-log');
 

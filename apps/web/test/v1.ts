@@ -1,7 +1,13 @@
 import type { Booking, Human, SlotsResponse } from '@humantime/contract';
 
 /** One call to the public API with an API key, as an agent would make it. */
-export async function v1(origin: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+export async function v1(
+  origin: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${origin}${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -44,8 +44,7 @@ const adminRoutes = c.router(
       body: UpdateOrganizationBodySchema,
       responses: { 200: OrganizationSchema },
       summary: 'Change plan or auto-purchase',
-      description:
-        'Sets the plan and/or auto_purchase. Errors: 404 NOT_FOUND, 422 VALIDATION_ERROR.',
+      description: 'Sets the plan and/or auto_purchase. Errors: 404 NOT_FOUND, 422 VALIDATION_ERROR.',
     },
     rotateKey: {
       method: 'POST',
@@ -56,9 +55,7 @@ const adminRoutes = c.router(
       body: c.noBody(),
       responses: { 200: RotatedKeySchema },
       summary: 'Rotate the API key',
-      description:
-        'Replaces the API key; the old key answers 401 UNAUTHORIZED from this moment. ' +
-        'Errors: 404 NOT_FOUND.',
+      description: 'Replaces the API key; the old key answers 401 UNAUTHORIZED from this moment. ' + 'Errors: 404 NOT_FOUND.',
     },
     createInvite: {
       method: 'POST',

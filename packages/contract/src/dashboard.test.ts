@@ -11,7 +11,6 @@ import {
 import { ERROR_CODES } from './errors.js';
 import { routesOf } from './test-support.js';
 
-
 const routes = routesOf(dashboardContract);
 
 describe('dashboardContract', () => {

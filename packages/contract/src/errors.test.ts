@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ERROR_CODES,
-  ERROR_STATUS,
-  ErrorEnvelopeSchema,
-  errorEnvelope,
-  isErrorCode,
-} from './errors.js';
+import { ERROR_CODES, ERROR_STATUS, ErrorEnvelopeSchema, errorEnvelope, isErrorCode } from './errors.js';
 
 describe('error codes', () => {
   it('gives every code an HTTP error status', () => {

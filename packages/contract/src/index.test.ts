@@ -70,7 +70,12 @@ describe('contract', () => {
 
   it('declares exactly one success status per route, as the resources decide', () => {
     const success = Object.fromEntries(
-      routes.map(([name, route]) => [name, Object.keys(route.responses).map(Number).filter((s) => s < 400)]),
+      routes.map(([name, route]) => [
+        name,
+        Object.keys(route.responses)
+          .map(Number)
+          .filter((s) => s < 400),
+      ]),
     );
     expect(success).toMatchObject({
       'humans.create': [201],

@@ -30,7 +30,9 @@ describe('parseErrorEnvelope', () => {
   it('leaves out a message or status of the wrong type instead of refusing the envelope', () => {
     expect(parseErrorEnvelope({ error: { code: 'NOT_FOUND' } })).toEqual({ error: { code: 'NOT_FOUND' } });
     expect(parseErrorEnvelope({ error: { code: 'NOT_FOUND', message: 42, status: '404' } })).toEqual({ error: { code: 'NOT_FOUND' } });
-    expect(parseErrorEnvelope({ error: { code: 'NOT_FOUND', message: '', status: 404.5 } })).toEqual({ error: { code: 'NOT_FOUND', message: '' } });
+    expect(parseErrorEnvelope({ error: { code: 'NOT_FOUND', message: '', status: 404.5 } })).toEqual({
+      error: { code: 'NOT_FOUND', message: '' },
+    });
   });
 
   it('answers undefined for anything that is not the envelope', () => {

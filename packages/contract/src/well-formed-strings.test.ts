@@ -130,7 +130,10 @@ describe('every route of the contracts', () => {
     ];
     for (const [schema, value, field] of cases) {
       const issues = issuesOf(schema, value);
-      expect(issues.some((issue) => issue.startsWith(`${field}: `) && /U\+0000|lone surrogate/.test(issue)), `${field} ${issues.join('; ')}`).toBe(true);
+      expect(
+        issues.some((issue) => issue.startsWith(`${field}: `) && /U\+0000|lone surrogate/.test(issue)),
+        `${field} ${issues.join('; ')}`,
+      ).toBe(true);
     }
   });
 });

@@ -92,10 +92,7 @@ export function isGuarded(schema: unknown): boolean {
  * schema's input type (which the SDK's request types come from). `only` limits the check to
  * some keys of an object (headers: the ones the route declares, not every proxy's header).
  */
-export function refuseBadStrings<T extends ZodTypeAny>(
-  schema: T,
-  only?: readonly string[],
-): ZodEffects<T, z.output<T>, z.input<T>> {
+export function refuseBadStrings<T extends ZodTypeAny>(schema: T, only?: readonly string[]): ZodEffects<T, z.output<T>, z.input<T>> {
   const wrapped = new ZodEffects({
     schema,
     typeName: ZodFirstPartyTypeKind.ZodEffects,
@@ -134,7 +131,8 @@ function guardRoute(route: AppRoute): AppRoute {
   for (const part of REQUEST_PARTS) {
     const schema = (route as Record<string, unknown>)[part];
     if (!(schema instanceof z.ZodType) || isGuarded(schema)) continue;
-    const only = part === 'headers' && isZodObject(schema) ? Object.keys(extractZodObjectShape(schema) as Record<string, unknown>) : undefined;
+    const only =
+      part === 'headers' && isZodObject(schema) ? Object.keys(extractZodObjectShape(schema) as Record<string, unknown>) : undefined;
     guardedRoute[part] = refuseBadStrings(schema, only);
   }
   return guardedRoute as unknown as AppRoute;
@@ -147,8 +145,6 @@ function guardRoute(route: AppRoute): AppRoute {
  */
 export function withWellFormedStrings<T extends AppRouter>(router: T): GuardedRouter<T> {
   const walk = (node: AppRouter | AppRoute): unknown =>
-    isAppRoute(node)
-      ? guardRoute(node)
-      : Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+    isAppRoute(node) ? guardRoute(node) : Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
   return walk(router) as GuardedRouter<T>;
 }

@@ -4,7 +4,9 @@ import { loadBinConfig } from './config.js';
 describe('loadBinConfig', () => {
   it('reads the key and the URL, defaulting to a local API', () => {
     expect(loadBinConfig({ HUMANTIME_API_KEY: 'sk_live_abc' })).toEqual({ apiKey: 'sk_live_abc', baseUrl: 'http://127.0.0.1:3000' });
-    expect(loadBinConfig({ HUMANTIME_API_KEY: 'sk_live_abc', HUMANTIME_URL: 'https://api.example.com' }).baseUrl).toBe('https://api.example.com');
+    expect(loadBinConfig({ HUMANTIME_API_KEY: 'sk_live_abc', HUMANTIME_URL: 'https://api.example.com' }).baseUrl).toBe(
+      'https://api.example.com',
+    );
   });
 
   it('names the bad variable without echoing a secret', () => {

@@ -49,7 +49,7 @@ export const SERVER_INSTRUCTIONS =
   'suggest_times to choose good times to propose (ranked, with reasons), or find_slots with local dates or a plain-English when -> ' +
   'book_slot with a starts_at exactly as listed (or book_first_available in one step); hold_slot keeps a ' +
   'time while you ask a person, then confirm_hold or release_hold; find_slots_for_humans and book_several_humans work across people. Every time in a ' +
-  'result is given in UTC and as the human\'s local wall time (…_local); quote the local time to people and never convert zones ' +
+  "result is given in UTC and as the human's local wall time (…_local); quote the local time to people and never convert zones " +
   'yourself. A refused call is a tool error starting with a stable code and saying what to do next.';
 
 /**

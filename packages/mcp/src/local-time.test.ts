@@ -16,7 +16,11 @@ describe('formatLocal', () => {
 
   it('crosses the date line into the next local day', () => {
     expect(wallTime('2026-12-01T20:00:00Z', 'Asia/Tokyo')).toEqual({
-      date: '2026-12-02', time: '05:00', weekday: 3, weekdayName: 'Wed', offset: '+09:00',
+      date: '2026-12-02',
+      time: '05:00',
+      weekday: 3,
+      weekdayName: 'Wed',
+      offset: '+09:00',
     });
   });
 });
@@ -24,7 +28,9 @@ describe('formatLocal', () => {
 describe('withLocalTimes', () => {
   it('adds x_local beside every *_at instant, nested too, and leaves metadata alone', () => {
     const booking = {
-      id: 'b', starts_at: '2026-12-01T05:00:00Z', cancelled_at: null,
+      id: 'b',
+      starts_at: '2026-12-01T05:00:00Z',
+      cancelled_at: null,
       metadata: { due_at: '2026-12-01T05:00:00Z' },
       nested: [{ created_at: '2026-12-01T05:00:00Z' }],
     };

@@ -7,6 +7,6 @@ import { z } from 'zod';
  * VALIDATION_ERROR, which the tool returns as a refusal naming the field.
  */
 export function shapeOf<T extends z.ZodRawShape>(schema: z.ZodObject<T> | z.ZodEffects<z.ZodObject<T>>): T {
-  const inner = schema instanceof z.ZodEffects ? (schema.innerType()) : schema;
+  const inner = schema instanceof z.ZodEffects ? schema.innerType() : schema;
   return inner.shape;
 }

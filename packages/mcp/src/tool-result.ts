@@ -8,19 +8,28 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
  */
 export const NEXT_STEP: Record<ErrorCode | 'NO_SLOT_AVAILABLE' | 'CONNECTION_ERROR' | 'TIMEOUT', string> = {
   UNAUTHORIZED: 'The API key is missing, wrong or was regenerated. Ask the operator for a current sk_live_ key; do not retry.',
-  NOT_FOUND: 'The id does not exist in this organization (or the human was deleted). Find the right id with list_humans or list_bookings; do not retry the same id.',
-  SLOT_UNAVAILABLE: 'The slot was just taken or overlaps a booking. Call find_slots again and book another listed start (or use book_first_available).',
-  INVALID_DURATION: "The duration is not one the human offers; the message lists the allowed ones. Retry with one of them (or change the human's meeting_durations with set_availability).",
-  OUTSIDE_WORKING_HOURS: 'That start is outside working hours or off the slot grid. Use a starts_at exactly as returned by find_slots, or call check_time to see the nearest bookable starts.',
-  SCHEDULE_BLOCKED: 'That time overlaps a block override (vacation, recurring meeting). Pick another start from find_slots, or call check_time for the nearest alternatives.',
-  LIMIT_REACHED: "The organization's plan limit is reached (monthly bookings or webhooks). Call get_usage and tell a person; retrying will not help until the plan or month changes.",
-  VALIDATION_ERROR: 'An argument is malformed or not allowed (the message names each field; a start in the past is also this). Fix those fields and call again.',
+  NOT_FOUND:
+    'The id does not exist in this organization (or the human was deleted). Find the right id with list_humans or list_bookings; do not retry the same id.',
+  SLOT_UNAVAILABLE:
+    'The slot was just taken or overlaps a booking. Call find_slots again and book another listed start (or use book_first_available).',
+  INVALID_DURATION:
+    "The duration is not one the human offers; the message lists the allowed ones. Retry with one of them (or change the human's meeting_durations with set_availability).",
+  OUTSIDE_WORKING_HOURS:
+    'That start is outside working hours or off the slot grid. Use a starts_at exactly as returned by find_slots, or call check_time to see the nearest bookable starts.',
+  SCHEDULE_BLOCKED:
+    'That time overlaps a block override (vacation, recurring meeting). Pick another start from find_slots, or call check_time for the nearest alternatives.',
+  LIMIT_REACHED:
+    "The organization's plan limit is reached (monthly bookings or webhooks). Call get_usage and tell a person; retrying will not help until the plan or month changes.",
+  VALIDATION_ERROR:
+    'An argument is malformed or not allowed (the message names each field; a start in the past is also this). Fix those fields and call again.',
   IDEMPOTENCY_KEY_REUSED: 'This idempotency_key was already used for a different booking. Use a new key for a new booking.',
   PAYLOAD_TOO_LARGE: 'The request is too large (metadata is limited to 16 KiB). Send less and call again.',
   RATE_LIMITED: 'Too many requests right now. Wait a few seconds and call again.',
   INTERNAL_ERROR: 'The service failed. Wait a moment and try again; if it persists, tell a person.',
-  OUTSIDE_BOOKING_WINDOW: "That start is too soon (the human's minimum notice) or too far ahead (the booking horizon). Call check_time for the nearest bookable starts, or find_slots over later or earlier dates.",
-  BOOKING_CANCELLED: 'That booking is cancelled or was already moved (get_booking shows rescheduled_to). Reschedule the current booking, or book a new one with book_slot.',
+  OUTSIDE_BOOKING_WINDOW:
+    "That start is too soon (the human's minimum notice) or too far ahead (the booking horizon). Call check_time for the nearest bookable starts, or find_slots over later or earlier dates.",
+  BOOKING_CANCELLED:
+    'That booking is cancelled or was already moved (get_booking shows rescheduled_to). Reschedule the current booking, or book a new one with book_slot.',
   WEBHOOK_URL_TAKEN: 'That URL is already registered as a webhook of this organization. Use the existing one.',
   DELIVERY_PENDING: 'The delivery is still being attempted automatically. Check again later.',
   NOT_IMPLEMENTED: 'The server does not support this yet. Tell a person.',
@@ -29,7 +38,8 @@ export const NEXT_STEP: Record<ErrorCode | 'NO_SLOT_AVAILABLE' | 'CONNECTION_ERR
   CALENDAR_UNREADABLE:
     'The calendar could not be read (the message says why: a wrong or expired link, refused credentials, not a calendar). Ask the person for a working link or password; nothing was added.',
   CALENDAR_URL_TAKEN: 'That calendar is already connected to this human. Call list_calendars and use it (sync_calendar reads it again).',
-  NO_SLOT_AVAILABLE: 'No bookable slot in that window. Widen the dates, times or weekdays and call book_first_available or find_slots again.',
+  NO_SLOT_AVAILABLE:
+    'No bookable slot in that window. Widen the dates, times or weekdays and call book_first_available or find_slots again.',
   CONNECTION_ERROR: 'The humantime API could not be reached. Wait a moment and try again; if it persists, check HUMANTIME_URL.',
   TIMEOUT: 'The humantime API did not answer in time. Try again; a booking retried with the same idempotency_key never books twice.',
 };

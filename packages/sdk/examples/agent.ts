@@ -9,14 +9,7 @@
  * Prints each step; exits 0 on success, 1 on any failure, 2 on bad usage.
  */
 import { pathToFileURL } from 'node:url';
-import {
-  Humantime,
-  isHumantimeError,
-  signWebhook,
-  verifyWebhook,
-  WebhookSignatureError,
-  type WebhookEvent,
-} from '../src/index.js';
+import { Humantime, isHumantimeError, signWebhook, verifyWebhook, WebhookSignatureError, type WebhookEvent } from '../src/index.js';
 
 const TIMEZONE = 'Europe/Berlin';
 const DURATION = 30;
@@ -38,7 +31,9 @@ export async function runAgent(client: Humantime, log: (line: string) => void = 
       work_end: '17:00',
       meeting_durations: [DURATION, 60],
     });
-    log(`set hours: days ${hours.working_days.join(',')}, ${hours.work_start}-${hours.work_end}, durations ${hours.meeting_durations.join('/')} min`);
+    log(
+      `set hours: days ${hours.working_days.join(',')}, ${hours.work_start}-${hours.work_end}, durations ${hours.meeting_durations.join('/')} min`,
+    );
 
     // Two weeks from tomorrow always hold working days.
     const date_from = localDate(TIMEZONE, 1);
@@ -63,7 +58,11 @@ export async function runAgent(client: Humantime, log: (line: string) => void = 
     // A live receiver is not guaranteed here, so sign a delivery body the way the service
     // does and verify it as a receiver would, then show that tampering is caught.
     const secret = `whsec_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))}`;
-    const event: WebhookEvent = { event: 'booking.cancelled', created_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), data: cancelled };
+    const event: WebhookEvent = {
+      event: 'booking.cancelled',
+      created_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      data: cancelled,
+    };
     const body = JSON.stringify(event);
     const header = await signWebhook(body, secret);
     const verified = await verifyWebhook(body, header, secret);

@@ -87,8 +87,10 @@ export class Humantime {
     this.overrides = new OverridesResource(api);
     this.slots = new SlotsResource(api);
     this.suggestions = new SuggestionsResource(api);
-    this.bookings = new BookingsResource(api, (humanId, params, opts) => this.humans.slots(humanId, params, opts), (params, opts) =>
-      this.slots.forHumans(params, opts),
+    this.bookings = new BookingsResource(
+      api,
+      (humanId, params, opts) => this.humans.slots(humanId, params, opts),
+      (params, opts) => this.slots.forHumans(params, opts),
     );
     this.holds = new HoldsResource(api);
     this.webhooks = new WebhooksResource(api);

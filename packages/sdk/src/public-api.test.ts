@@ -27,7 +27,18 @@ function hasExample(symbol: ts.Symbol): boolean {
 describe('public API documentation', () => {
   it('exports what the README documents', () => {
     const names = exported.map((s) => s.name);
-    for (const name of ['Humantime', 'HumantimeError', 'HumantimeConnectionError', 'HumantimeTimeoutError', 'SlotUnavailableError', 'isHumantimeError', 'verifyWebhook', 'signWebhook', 'WebhookSignatureError', 'ListPromise']) {
+    for (const name of [
+      'Humantime',
+      'HumantimeError',
+      'HumantimeConnectionError',
+      'HumantimeTimeoutError',
+      'SlotUnavailableError',
+      'isHumantimeError',
+      'verifyWebhook',
+      'signWebhook',
+      'WebhookSignatureError',
+      'ListPromise',
+    ]) {
       expect(names).toContain(name);
     }
   });

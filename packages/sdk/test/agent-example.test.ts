@@ -36,12 +36,35 @@ function reply(schema: z.ZodTypeAny, body: unknown, status = 200): Response {
 
 function fakeApi() {
   const log: string[] = [];
-  const rulesOff = { buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null, preferred_hours: null };
-  let schedule: z.infer<typeof AvailabilitySchema> = { working_days: [1, 2, 3, 4, 5], work_start: '09:00', work_end: '17:00', meeting_durations: [30], ...rulesOff };
+  const rulesOff = {
+    buffer_before: null,
+    buffer_after: null,
+    minimum_notice: null,
+    booking_horizon_days: null,
+    slot_interval: null,
+    max_bookings_per_day: null,
+    preferred_hours: null,
+  };
+  let schedule: z.infer<typeof AvailabilitySchema> = {
+    working_days: [1, 2, 3, 4, 5],
+    work_start: '09:00',
+    work_end: '17:00',
+    meeting_durations: [30],
+    ...rulesOff,
+  };
   let listed: { starts_at: string; ends_at: string }[] = [];
   const bookings = new Map<string, z.infer<typeof BookingSchema>>();
   let posts = 0;
-  const human = () => ({ id: HUMAN_ID, name: 'Ada Lovelace (agent demo)', email: null, role: 'Advisor', timezone: 'Europe/Berlin', availability_rules: schedule, created_at: stamp, updated_at: stamp });
+  const human = () => ({
+    id: HUMAN_ID,
+    name: 'Ada Lovelace (agent demo)',
+    email: null,
+    role: 'Advisor',
+    timezone: 'Europe/Berlin',
+    availability_rules: schedule,
+    created_at: stamp,
+    updated_at: stamp,
+  });
 
   server.use(
     http.all(`${BASE_URL}/*`, ({ request }) => {
@@ -66,10 +89,15 @@ function fakeApi() {
       const query = check(SlotsQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
       if (query instanceof Response) return query;
       if (!schedule.meeting_durations.includes(query.duration)) return envelope('INVALID_DURATION', 422);
-      listed = [8, 9, 10].map((hour) => {
-        const start = new Date(`${query.date_from}T${String(hour).padStart(2, "0")}:00:00Z`);
-        return { starts_at: start.toISOString().replace('.000', ''), ends_at: new Date(start.getTime() + query.duration * 60_000).toISOString().replace('.000', '') };
-      }).filter((slot) => ![...bookings.values()].some((b) => b.starts_at === slot.starts_at && b.status === 'confirmed'));
+      listed = [8, 9, 10]
+        .map((hour) => {
+          const start = new Date(`${query.date_from}T${String(hour).padStart(2, '0')}:00:00Z`);
+          return {
+            starts_at: start.toISOString().replace('.000', ''),
+            ends_at: new Date(start.getTime() + query.duration * 60_000).toISOString().replace('.000', ''),
+          };
+        })
+        .filter((slot) => ![...bookings.values()].some((b) => b.starts_at === slot.starts_at && b.status === 'confirmed'));
       return reply(SlotsResponseSchema, { slots: listed, timezone: 'Europe/Berlin', duration: query.duration });
     }),
     http.post(`${BASE_URL}/v1/bookings`, async ({ request }) => {
@@ -80,7 +108,10 @@ function fakeApi() {
       posts += 1;
       // Someone else wins the first slot between the query and the booking.
       if (posts === 1) {
-        bookings.set('other', { ...BookingSchema.parse(makeBooking('7a1c2d3e-0000-4000-8000-0000000000ff', body)), attendee_name: 'Someone else' });
+        bookings.set('other', {
+          ...BookingSchema.parse(makeBooking('7a1c2d3e-0000-4000-8000-0000000000ff', body)),
+          attendee_name: 'Someone else',
+        });
         return envelope('SLOT_UNAVAILABLE', 409, 'taken');
       }
       const booking = makeBooking(BOOKING_IDS[posts - 2]!, body);
@@ -137,7 +168,14 @@ describe('examples/agent.ts', () => {
     ]);
     expect(api.bookings.get(BOOKING_IDS[0]!)?.status).toBe('cancelled');
     expect(lines.map((line) => line.split(' ')[0])).toEqual([
-      'created', 'set', 'found', 'booked', 'cancelled', 'verified', 'rejected', 'deleted',
+      'created',
+      'set',
+      'found',
+      'booked',
+      'cancelled',
+      'verified',
+      'rejected',
+      'deleted',
     ]);
     expect(lines.join('\n')).toMatch(/verified webhook signature: booking.cancelled/);
     expect(lines.join('\n')).toMatch(/rejected tampered webhook body: no_matching_signature/);

@@ -14,7 +14,12 @@ type Sdk = typeof source;
 
 const root = path.resolve(import.meta.dirname, '..');
 const outputs = ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts'].map((f) => path.join(root, 'dist', f));
-const inputs = [path.join(root, 'src'), path.join(root, '../contract/src'), path.join(root, 'tsup.config.ts'), path.join(root, 'package.json')];
+const inputs = [
+  path.join(root, 'src'),
+  path.join(root, '../contract/src'),
+  path.join(root, 'tsup.config.ts'),
+  path.join(root, 'package.json'),
+];
 
 function newestMtime(target: string): number {
   const stat = statSync(target);
@@ -42,22 +47,40 @@ beforeAll(async () => {
 const runtimeExports = Object.keys(source).sort();
 
 /** A fetch that answers every call with one JSON response, so no server is needed. */
-const answer = (status: number, body: unknown): typeof fetch => async () =>
-  Response.json(body, { status, headers: { 'x-request-id': 'req_built' } });
+const answer =
+  (status: number, body: unknown): typeof fetch =>
+  async () =>
+    Response.json(body, { status, headers: { 'x-request-id': 'req_built' } });
 
 describe.each([
   ['ESM (import dist/index.js)', () => esm],
   ['CJS (require dist/index.cjs)', () => cjs],
 ])('the built package as %s', (_name, load) => {
   it('has exactly the runtime exports of src/index.ts', () => {
-    expect(Object.keys(load()).filter((k) => k !== 'default' && k !== '__esModule').sort()).toEqual(runtimeExports);
+    expect(
+      Object.keys(load())
+        .filter((k) => k !== 'default' && k !== '__esModule')
+        .sort(),
+    ).toEqual(runtimeExports);
   });
 
   it('constructs a client that makes typed calls and throws its own error classes', async () => {
     const sdk = load();
     const usage = { plan: 'free', quota: 100, used: 1 };
     const client = new sdk.Humantime({ apiKey: 'sk_live_x', baseUrl: 'https://api.test', fetch: answer(200, usage) });
-    expect(Object.keys(client)).toEqual(['humans', 'calendars', 'overrides', 'slots', 'suggestions', 'bookings', 'holds', 'webhooks', 'usage', 'events', 'calendarFeed']);
+    expect(Object.keys(client)).toEqual([
+      'humans',
+      'calendars',
+      'overrides',
+      'slots',
+      'suggestions',
+      'bookings',
+      'holds',
+      'webhooks',
+      'usage',
+      'events',
+      'calendarFeed',
+    ]);
     await expect(client.usage.get()).resolves.toEqual(usage);
 
     const failing = new sdk.Humantime({
@@ -99,11 +122,14 @@ describe('the package files', () => {
     expect(Object.keys(pkg.dependencies).sort()).toEqual(['@ts-rest/core', 'zod']);
     for (const file of outputs) {
       // Comments hold JSDoc examples (import ... from '@humantime/sdk'); only code counts.
-      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-      const imported = new Set(
-        [...code.matchAll(/(?:from\s+|require\()\s*["']([^"'./][^"']*)["']/g)].map((m) => m[1]),
-      );
-      expect([...imported].filter((name) => name !== '@ts-rest/core' && name !== 'zod'), file).toEqual([]);
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+      const imported = new Set([...code.matchAll(/(?:from\s+|require\()\s*["']([^"'./][^"']*)["']/g)].map((m) => m[1]));
+      expect(
+        [...imported].filter((name) => name !== '@ts-rest/core' && name !== 'zod'),
+        file,
+      ).toEqual([]);
     }
   });
 

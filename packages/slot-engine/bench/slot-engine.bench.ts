@@ -28,8 +28,7 @@ function random(seed: number): () => number {
 }
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 function fixture(seed: number): SlotQuery {
   const rnd = random(seed);
@@ -118,7 +117,10 @@ function run(set: SlotQuery[]) {
 const plain = run(fixtures);
 const all = run(ruled);
 
-for (const [label, r] of [['no rules', plain], ['all rules', all]] as const) {
+for (const [label, r] of [
+  ['no rules', plain],
+  ['all rules', all],
+] as const) {
   console.log(`computeSlots (${label}): 62 days, 30-minute slots, 200 bookings, 20 overrides, ${ZONE} across DST`);
   console.log(`  ${r.RUNS} queries after warm-up`);
   console.log(`  mean ${r.mean.toFixed(3)} ms/query, p99 ${r.p99.toFixed(3)} ms`);

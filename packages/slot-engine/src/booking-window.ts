@@ -49,11 +49,7 @@ export function gridStepMs(rules: SchedulingRules | undefined, length: number): 
 }
 
 /** Whether a local date already holds max_bookings_per_day confirmed bookings. */
-export function isDayFull(
-  rules: SchedulingRules | undefined,
-  counts: Readonly<Record<string, number>> | undefined,
-  date: string,
-): boolean {
+export function isDayFull(rules: SchedulingRules | undefined, counts: Readonly<Record<string, number>> | undefined, date: string): boolean {
   const max = rules?.maxBookingsPerDay;
   return max !== undefined && (counts?.[date] ?? 0) >= max;
 }

@@ -40,10 +40,7 @@ export function checkBooking(c: BookingCheck): BookingVerdict {
   if (plan.blocks.some((b) => overlaps(b, c.start, end))) {
     return { ok: false, reason: 'SCHEDULE_BLOCKED' };
   }
-  if (
-    isDayFull(c.rules, c.bookingsPerDay, formatDay(day)) ||
-    widenBusy(c.busy, c.rules).some((b) => overlaps(b, c.start, end))
-  ) {
+  if (isDayFull(c.rules, c.bookingsPerDay, formatDay(day)) || widenBusy(c.busy, c.rules).some((b) => overlaps(b, c.start, end))) {
     return { ok: false, reason: 'SLOT_UNAVAILABLE' };
   }
   return { ok: true };

@@ -16,9 +16,7 @@ describe('computeSlots across DST changes', () => {
   });
 
   it('shortens a window spanning spring forward and lengthens one spanning fall back', () => {
-    expect(day('America/New_York', '2026-03-08', '00:00', '05:00')).toEqual(
-      ['05', '06', '07', '08'].map((h) => `2026-03-08T${h}:00Z`),
-    );
+    expect(day('America/New_York', '2026-03-08', '00:00', '05:00')).toEqual(['05', '06', '07', '08'].map((h) => `2026-03-08T${h}:00Z`));
     expect(day('America/New_York', '2026-11-01', '00:00', '05:00')).toEqual(
       ['04', '05', '06', '07', '08', '09'].map((h) => `2026-11-01T${h}:00Z`),
     );
@@ -62,9 +60,7 @@ describe('computeSlots across DST changes', () => {
     expect(day('America/New_York', '2026-11-01', '01:30', '03:00', 30)).toEqual(
       ['05:30', '06:00', '06:30', '07:00', '07:30'].map((t) => `2026-11-01T${t}Z`),
     );
-    expect(day('America/New_York', '2026-11-01', '00:00', '01:30', 30)).toEqual(
-      ['04:00', '04:30', '05:00'].map((t) => `2026-11-01T${t}Z`),
-    );
+    expect(day('America/New_York', '2026-11-01', '00:00', '01:30', 30)).toEqual(['04:00', '04:30', '05:00'].map((t) => `2026-11-01T${t}Z`));
   });
 
   it('keeps a weekly 10:00 block at 10:00 local across the change', () => {
@@ -87,12 +83,7 @@ describe('computeSlots across DST changes', () => {
         ],
       }),
     );
-    expect(starts(slots)).toEqual([
-      '2026-03-02T14:00Z',
-      '2026-03-02T16:00Z',
-      '2026-03-09T13:00Z',
-      '2026-03-09T15:00Z',
-    ]);
+    expect(starts(slots)).toEqual(['2026-03-02T14:00Z', '2026-03-02T16:00Z', '2026-03-09T13:00Z', '2026-03-09T15:00Z']);
   });
 
   it('lists a multi-day range across the change, day by day', () => {
@@ -106,9 +97,7 @@ describe('computeSlots across DST changes', () => {
 
 describe('computeSlots in zones without DST', () => {
   it('uses the fixed offset, including half-hour ones', () => {
-    expect(day('Asia/Tokyo', '2026-03-08', '09:00', '12:00')).toEqual(
-      ['00:00', '01:00', '02:00'].map((t) => `2026-03-08T${t}Z`),
-    );
+    expect(day('Asia/Tokyo', '2026-03-08', '09:00', '12:00')).toEqual(['00:00', '01:00', '02:00'].map((t) => `2026-03-08T${t}Z`));
     expect(day('Asia/Kolkata', '2026-03-08', '09:00', '11:00', 30)).toEqual(
       ['03:30', '04:00', '04:30', '05:00'].map((t) => `2026-03-08T${t}Z`),
     );

@@ -105,9 +105,7 @@ describe('computeSlots with bookings and now', () => {
       { start: at('2026-06-01T13:10Z'), end: at('2026-06-01T13:40Z') },
       { start: at('2026-06-01T13:20Z'), end: at('2026-06-01T13:35Z') },
     ];
-    expect(starts(computeSlots(slotQuery({ ...june1, busy })))).toEqual(
-      ['14:00', '15:00', '15:30'].map((t) => `2026-06-01T${t}Z`),
-    );
+    expect(starts(computeSlots(slotQuery({ ...june1, busy })))).toEqual(['14:00', '15:00', '15:30'].map((t) => `2026-06-01T${t}Z`));
   });
 
   it('lists only slots starting strictly after now', () => {
@@ -126,7 +124,13 @@ describe('computeSlots with bookings and now', () => {
 });
 
 describe('computeSlotsWithExpiry', () => {
-  const utc = { timezone: 'UTC', schedule: hours('09:00', '12:00', EVERY_DAY), durationMinutes: 60, dateFrom: '2026-06-01', dateTo: '2026-06-03' };
+  const utc = {
+    timezone: 'UTC',
+    schedule: hours('09:00', '12:00', EVERY_DAY),
+    durationMinutes: 60,
+    dateFrom: '2026-06-01',
+    dateTo: '2026-06-03',
+  };
 
   it('holds the answer until the first slot meets the notice', () => {
     const q = slotQuery({ ...utc, now: at('2026-06-01T08:10Z'), rules: { minimumNotice: 30 } });

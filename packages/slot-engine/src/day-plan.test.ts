@@ -27,7 +27,12 @@ const straddlingGap: ZoneClock = {
 const NY = createZoneClock('America/New_York');
 const BERLIN = createZoneClock('Europe/Berlin');
 const timed = (kind: 'block' | 'open', date: string, startTime: string, endTime: string): OverrideRule => ({
-  kind, startDate: date, endDate: date, startTime, endTime, weekdays: null,
+  kind,
+  startDate: date,
+  endDate: date,
+  startTime,
+  endTime,
+  weekdays: null,
 });
 const span = (start: string, end: string) => ({ start: at(start), end: at(end) });
 
@@ -44,7 +49,12 @@ describe('planDay', () => {
 
   it('turns whole-day blocks into the exact local day, 23 or 25 hours long at DST changes', () => {
     const block: OverrideRule = {
-      kind: 'block', startDate: '2026-03-08', endDate: '2026-11-01', startTime: null, endTime: null, weekdays: null,
+      kind: 'block',
+      startDate: '2026-03-08',
+      endDate: '2026-11-01',
+      startTime: null,
+      endTime: null,
+      weekdays: null,
     };
     const clock = NY;
     const rules = prepareRules(hours('09:00', '17:00'), [block]);

@@ -27,9 +27,7 @@ const ANCHORS = ZONE_DAYS.flatMap(([, days]) => days);
 const zoneDayArb = fc.oneof(
   {
     weight: 3,
-    arbitrary: fc
-      .constantFrom(...ZONE_DAYS)
-      .chain(([zone, days]) => fc.tuple(fc.constant(zone), fc.constantFrom(...days))),
+    arbitrary: fc.constantFrom(...ZONE_DAYS).chain(([zone, days]) => fc.tuple(fc.constant(zone), fc.constantFrom(...days))),
   },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...ZONES), fc.constantFrom(...ANCHORS)) },
 );
@@ -76,7 +74,10 @@ const scenarioArb = fc.record({
   durationMinutes: fc.constantFrom(...DURATIONS),
   // Minutes after the range starts; often on a quarter hour, where window starts cluster.
   now: fc.option(
-    fc.oneof(fc.integer({ min: -600, max: 4 * 1440 }), fc.integer({ min: -40, max: 4 * 96 }).map((n) => n * 15)),
+    fc.oneof(
+      fc.integer({ min: -600, max: 4 * 1440 }),
+      fc.integer({ min: -40, max: 4 * 96 }).map((n) => n * 15),
+    ),
     { freq: 2 },
   ),
   // Sometimes `now` is exactly a window start or a grid point, the edge of "starts in the future".
@@ -105,7 +106,10 @@ type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 
 function toQuery(s: Scenario): SlotQuery {
   const [timezone, anchor] = s.zoneDay;
-  const date = (offset: number) => DateTime.fromISO(anchor, { zone: 'utc' }).plus({ days: s.shift + offset }).toISODate()!;
+  const date = (offset: number) =>
+    DateTime.fromISO(anchor, { zone: 'utc' })
+      .plus({ days: s.shift + offset })
+      .toISODate()!;
   const dateFrom = date(0);
   const dateTo = date(s.days - 1);
   const base = localDateRangeToInterval(timezone, dateFrom, dateTo).start;
@@ -180,7 +184,9 @@ describe('computeSlots properties', () => {
             expect(q.bookingsPerDay?.[day!.date] ?? 0).toBeLessThan(r.maxBookingsPerDay);
           }
         }
-        const expected = referenceGrid(q).filter((p) => p.refusal === null).map((p) => p.start);
+        const expected = referenceGrid(q)
+          .filter((p) => p.refusal === null)
+          .map((p) => p.start);
         expect(slots.map((x) => x.start)).toEqual(expected);
         // A day's slots do not depend on which range asked for it.
         const dayByDay = days.flatMap((d) => computeSlots({ ...q, dateFrom: d.date, dateTo: d.date }));
@@ -286,7 +292,10 @@ const gapScenarioArb = fc.constantFrom(...SPRING_DAYS).chain(([zone, date, gapSt
     { weight: 4, arbitrary: fc.integer({ min: gapStart - 90, max: gapStart + 150 }).map((m) => Math.min(1440, Math.max(0, m))) },
     { weight: 1, arbitrary: fc.integer({ min: 0, max: 1440 }) },
   );
-  const range = fc.tuple(near, near).filter(([a, b]) => a !== b).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+  const range = fc
+    .tuple(near, near)
+    .filter(([a, b]) => a !== b)
+    .map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
   return fc.record({
     zone: fc.constant(zone),
     date: fc.constant(date),
@@ -303,13 +312,19 @@ describe('spring-forward gap properties', () => {
       fc.property(gapScenarioArb, (s) => {
         const hm = (m: number) => (m === 1440 ? '24:00' : hhmm(m));
         const timed = (kind: 'block' | 'open', [a, b]: readonly [number, number]): OverrideRule => ({
-          kind, startDate: s.date, endDate: s.date, startTime: hm(a), endTime: hm(b), weekdays: null,
+          kind,
+          startDate: s.date,
+          endDate: s.date,
+          startTime: hm(a),
+          endTime: hm(b),
+          weekdays: null,
         });
         const q: SlotQuery = {
           timezone: s.zone,
-          schedule: s.work === null
-            ? { workingDays: [], workStart: '09:00', workEnd: '17:00' }
-            : { workingDays: [1, 2, 3, 4, 5, 6, 7], workStart: hm(s.work[0]), workEnd: hm(s.work[1]) },
+          schedule:
+            s.work === null
+              ? { workingDays: [], workStart: '09:00', workEnd: '17:00' }
+              : { workingDays: [1, 2, 3, 4, 5, 6, 7], workStart: hm(s.work[0]), workEnd: hm(s.work[1]) },
           overrides: [...s.opens.map((r) => timed('open', r)), ...s.blocks.map((r) => timed('block', r))],
           busy: [],
           dateFrom: s.date,
@@ -321,8 +336,7 @@ describe('spring-forward gap properties', () => {
         const clock = createZoneClock(s.zone);
         const plan = planDay(prepareRules(q.schedule, q.overrides), clock, parseDay(s.date));
         const inAny = (list: Interval[], t: number) => list.some((i) => i.start <= t && t < i.end);
-        const shows = (ranges: ReadonlyArray<readonly [number, number]>, m: number) =>
-          ranges.some(([a, b]) => a <= m && m < b);
+        const shows = (ranges: ReadonlyArray<readonly [number, number]>, m: number) => ranges.some(([a, b]) => a <= m && m < b);
         const { start: from, readings } = clockReadings(s.zone, s.date);
         const wrong: string[] = [];
         readings.forEach((m, i) => {

@@ -69,9 +69,5 @@ export function prepareRules(schedule: WeeklySchedule, overrides: readonly Overr
 }
 
 export function appliesOn(range: DatedRange, day: number, weekday: number): boolean {
-  return (
-    day >= range.firstDay &&
-    day <= range.lastDay &&
-    (range.weekdays === null || range.weekdays[weekday] === true)
-  );
+  return day >= range.firstDay && day <= range.lastDay && (range.weekdays === null || range.weekdays[weekday] === true);
 }

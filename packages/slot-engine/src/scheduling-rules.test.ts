@@ -21,8 +21,13 @@ describe('slot_interval', () => {
   it('steps the grid by the interval in real minutes across the spring-forward gap', () => {
     const q = { ...nySpring, rules: { slotInterval: 15 } };
     expect(starts(computeSlots(q))).toEqual([
-      '2026-03-08T06:00Z', '2026-03-08T06:15Z', '2026-03-08T06:30Z', '2026-03-08T06:45Z',
-      '2026-03-08T07:00Z', '2026-03-08T07:15Z', '2026-03-08T07:30Z',
+      '2026-03-08T06:00Z',
+      '2026-03-08T06:15Z',
+      '2026-03-08T06:30Z',
+      '2026-03-08T06:45Z',
+      '2026-03-08T07:00Z',
+      '2026-03-08T07:15Z',
+      '2026-03-08T07:30Z',
     ]);
     expect(checkBooking(check(q, '2026-03-08T06:15Z'))).toEqual({ ok: true });
     expect(checkBooking(check(q, '2026-03-08T06:10Z'))).toEqual({ ok: false, reason: 'OUTSIDE_WORKING_HOURS' });
@@ -37,7 +42,11 @@ describe('slot_interval', () => {
 
 describe('buffers', () => {
   it('keep the new booking’s buffered range off each booking’s own buffered range (New York, DST day)', () => {
-    const q = { ...nySpring, busy: [booked('2026-03-08T07:00Z', '2026-03-08T07:30Z')], rules: { slotInterval: 15, bufferBefore: 15, bufferAfter: 15 } };
+    const q = {
+      ...nySpring,
+      busy: [booked('2026-03-08T07:00Z', '2026-03-08T07:30Z')],
+      rules: { slotInterval: 15, bufferBefore: 15, bufferAfter: 15 },
+    };
     expect(starts(computeSlots(q))).toEqual(['2026-03-08T06:00Z', '2026-03-08T06:15Z']);
     expect(checkBooking(check(q, '2026-03-08T06:30Z'))).toEqual({ ok: false, reason: 'SLOT_UNAVAILABLE' });
   });
@@ -48,7 +57,9 @@ describe('buffers', () => {
     const q = { ...berlinFall, busy, rules: { slotInterval: 30, bufferAfter: 30 } };
     expect(starts(computeSlots(q))).toEqual(['2026-10-24T23:00Z', '2026-10-24T23:30Z']);
     expect(starts(computeSlots({ ...q, rules: { slotInterval: 30 } }))).toEqual([
-      '2026-10-24T23:00Z', '2026-10-24T23:30Z', '2026-10-25T00:00Z',
+      '2026-10-24T23:00Z',
+      '2026-10-24T23:30Z',
+      '2026-10-25T00:00Z',
     ]);
   });
 
@@ -75,7 +86,9 @@ describe('minimum_notice and booking_horizon_days', () => {
     const blocked = {
       ...nySpring,
       now: at('2026-03-08T05:00Z'),
-      overrides: [{ kind: 'block' as const, startDate: '2026-03-08', endDate: '2026-03-08', startTime: null, endTime: null, weekdays: null }],
+      overrides: [
+        { kind: 'block' as const, startDate: '2026-03-08', endDate: '2026-03-08', startTime: null, endTime: null, weekdays: null },
+      ],
       rules: { minimumNotice: 120 },
     };
     expect(checkBooking(check(blocked, '2026-03-08T05:30Z'))).toEqual({ ok: false, reason: 'OUTSIDE_WORKING_HOURS' });

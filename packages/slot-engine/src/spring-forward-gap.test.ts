@@ -57,19 +57,16 @@ describe('a block starting inside a spring-forward gap (New York 02:30-03:30)', 
   const q = nyQuery('01:00', '05:00', [timed('block', NY_DAY, '02:30', '03:30')]);
 
   it('blocks 03:00-03:30 EDT = [07:00Z, 07:30Z), the part of its range that exists', () => {
-    expectChecks(
-      q,
-      ['2026-03-08T06:00Z', '2026-03-08T06:30Z', '2026-03-08T07:30Z', '2026-03-08T08:00Z', '2026-03-08T08:30Z'],
-      { '2026-03-08T07:00Z': 'SCHEDULE_BLOCKED', '2026-03-08T09:00Z': 'OUTSIDE_WORKING_HOURS' },
-    );
+    expectChecks(q, ['2026-03-08T06:00Z', '2026-03-08T06:30Z', '2026-03-08T07:30Z', '2026-03-08T08:00Z', '2026-03-08T08:30Z'], {
+      '2026-03-08T07:00Z': 'SCHEDULE_BLOCKED',
+      '2026-03-08T09:00Z': 'OUTSIDE_WORKING_HOURS',
+    });
   });
 
   it('blocks a 60-minute slot that reaches into it, and only those', () => {
     const hour = { ...q, durationMinutes: 60 };
     expect(starts(computeSlots(hour))).toEqual(['2026-03-08T06:00Z', '2026-03-08T08:00Z']);
-    expect(checkBooking({ ...booking(hour, '2026-03-08T07:00Z'), meetingDurations: [60] })).toEqual(
-      refused('SCHEDULE_BLOCKED'),
-    );
+    expect(checkBooking({ ...booking(hour, '2026-03-08T07:00Z'), meetingDurations: [60] })).toEqual(refused('SCHEDULE_BLOCKED'));
   });
 
   it('without the block, 07:00Z is listed and bookable (the block is what removes it)', () => {
@@ -103,23 +100,18 @@ describe('ranges lying wholly inside the gap are empty', () => {
 
 describe('windows touching the gap follow real time', () => {
   it('01:00-04:00 in New York still lists 06:00Z, 06:30Z, 07:00Z, 07:30Z', () => {
-    expectChecks(
-      nyQuery('01:00', '04:00'),
-      ['2026-03-08T06:00Z', '2026-03-08T06:30Z', '2026-03-08T07:00Z', '2026-03-08T07:30Z'],
-      { '2026-03-08T05:30Z': 'OUTSIDE_WORKING_HOURS', '2026-03-08T08:00Z': 'OUTSIDE_WORKING_HOURS' },
-    );
+    expectChecks(nyQuery('01:00', '04:00'), ['2026-03-08T06:00Z', '2026-03-08T06:30Z', '2026-03-08T07:00Z', '2026-03-08T07:30Z'], {
+      '2026-03-08T05:30Z': 'OUTSIDE_WORKING_HOURS',
+      '2026-03-08T08:00Z': 'OUTSIDE_WORKING_HOURS',
+    });
   });
 
   it('a window starting in the gap (02:30-05:00) starts at the change, 07:00Z', () => {
-    expectChecks(
-      nyQuery('02:30', '05:00'),
-      ['2026-03-08T07:00Z', '2026-03-08T07:30Z', '2026-03-08T08:00Z', '2026-03-08T08:30Z'],
-      {
-        '2026-03-08T06:30Z': 'OUTSIDE_WORKING_HOURS',
-        '2026-03-08T07:15Z': 'OUTSIDE_WORKING_HOURS',
-        '2026-03-08T09:00Z': 'OUTSIDE_WORKING_HOURS',
-      },
-    );
+    expectChecks(nyQuery('02:30', '05:00'), ['2026-03-08T07:00Z', '2026-03-08T07:30Z', '2026-03-08T08:00Z', '2026-03-08T08:30Z'], {
+      '2026-03-08T06:30Z': 'OUTSIDE_WORKING_HOURS',
+      '2026-03-08T07:15Z': 'OUTSIDE_WORKING_HOURS',
+      '2026-03-08T09:00Z': 'OUTSIDE_WORKING_HOURS',
+    });
   });
 
   it('a Berlin open override ending at 02:59 ends where one ending at 03:00 does, at 01:00Z', () => {

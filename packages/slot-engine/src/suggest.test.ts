@@ -36,7 +36,12 @@ describe('suggestionScore', () => {
     const value = fc.double({ min: 0, max: 1, noNaN: true });
     fc.assert(
       fc.property(
-        fc.record({ attendee_hours: fc.option(value, { nil: undefined }), preferred_hours: fc.option(value, { nil: undefined }), room_around: value, soon: value }),
+        fc.record({
+          attendee_hours: fc.option(value, { nil: undefined }),
+          preferred_hours: fc.option(value, { nil: undefined }),
+          room_around: value,
+          soon: value,
+        }),
         fc.constantFrom(...factors),
         value,
         (base, factor, bump) => {
@@ -52,7 +57,7 @@ describe('suggestionScore', () => {
 describe('rankSuggestions', () => {
   const human: SuggestionHuman = { timezone: 'Europe/Berlin', preferredHours: null, busy: [] };
 
-  it('prefers the attendee\'s working day and says so in their zone', () => {
+  it("prefers the attendee's working day and says so in their zone", () => {
     const candidates = listed('Europe/Berlin', []);
     const [best] = rankSuggestions({
       candidates,
@@ -101,14 +106,26 @@ describe('rankSuggestions', () => {
     const nine = ranked.find((s) => s.start === at('2026-12-07T08:00:00Z'));
     expect(nine).toBeUndefined();
     expect(ranked[0]!.start).toBe(at('2026-12-07T08:30:00Z'));
-    const tight = rankSuggestions({ candidates: candidates.slice(0, 1), window: WINDOW, dayZone: 'Europe/Berlin', humans: new Map([['h1', { ...human, busy: [booking] }]]), limit: 1 });
+    const tight = rankSuggestions({
+      candidates: candidates.slice(0, 1),
+      window: WINDOW,
+      dayZone: 'Europe/Berlin',
+      humans: new Map([['h1', { ...human, busy: [booking] }]]),
+      limit: 1,
+    });
     expect(tight[0]!.reasons.find((r) => r.code === 'room_around')!.message).toBe('within 15 minutes of a booking or busy time before it');
   });
 
   it('honours preferred hours, and a human without them is content at any time', () => {
     const candidates = listed('Europe/Berlin', []);
     const preferring = { ...human, preferredHours: [{ weekdays: [3], start: '14:00', end: '16:00' }] };
-    const [best] = rankSuggestions({ candidates, window: WINDOW, dayZone: 'Europe/Berlin', humans: new Map([['h1', preferring]]), limit: 1 });
+    const [best] = rankSuggestions({
+      candidates,
+      window: WINDOW,
+      dayZone: 'Europe/Berlin',
+      humans: new Map([['h1', preferring]]),
+      limit: 1,
+    });
     expect(best!.start).toBe(at('2026-12-09T13:00:00Z'));
     expect(best!.reasons.find((r) => r.code === 'preferred_hours')!.message).toBe("inside the human's preferred hours");
   });

@@ -9,8 +9,7 @@ export const at = (iso: string): number => {
 };
 
 /** Epoch ms → "2026-03-08T06:00Z" (seconds shown only when not zero). */
-export const show = (ms: number): string =>
-  new Date(ms).toISOString().replace('.000Z', 'Z').replace(/:00Z$/, 'Z');
+export const show = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z').replace(/:00Z$/, 'Z');
 
 export const starts = (slots: readonly Interval[]): string[] => slots.map((s) => show(s.start));
 

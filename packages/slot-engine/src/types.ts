@@ -75,12 +75,7 @@ export interface SlotQuery {
 }
 
 export type BookingRefusal =
-  | 'INVALID_DURATION'
-  | 'PAST_START'
-  | 'OUTSIDE_WORKING_HOURS'
-  | 'OUTSIDE_BOOKING_WINDOW'
-  | 'SCHEDULE_BLOCKED'
-  | 'SLOT_UNAVAILABLE';
+  'INVALID_DURATION' | 'PAST_START' | 'OUTSIDE_WORKING_HOURS' | 'OUTSIDE_BOOKING_WINDOW' | 'SCHEDULE_BLOCKED' | 'SLOT_UNAVAILABLE';
 
 export interface BookingCheck {
   timezone: string;

@@ -6,9 +6,24 @@ const YEAR = 366 * 86_400_000;
 
 describe('wallTimeOf', () => {
   it('reads the local date, minute, weekday and offset', () => {
-    expect(wallTimeOf('Europe/Berlin', at('2026-11-24T14:04:59Z'))).toEqual({ date: '2026-11-24', time: '15:04', weekday: 2, offsetMinutes: 60 });
-    expect(wallTimeOf('Asia/Tokyo', at('2026-11-24T15:30:00Z'))).toEqual({ date: '2026-11-25', time: '00:30', weekday: 3, offsetMinutes: 540 });
-    expect(wallTimeOf('America/St_Johns', at('2026-01-05T03:00:00Z'))).toEqual({ date: '2026-01-04', time: '23:30', weekday: 7, offsetMinutes: -210 });
+    expect(wallTimeOf('Europe/Berlin', at('2026-11-24T14:04:59Z'))).toEqual({
+      date: '2026-11-24',
+      time: '15:04',
+      weekday: 2,
+      offsetMinutes: 60,
+    });
+    expect(wallTimeOf('Asia/Tokyo', at('2026-11-24T15:30:00Z'))).toEqual({
+      date: '2026-11-25',
+      time: '00:30',
+      weekday: 3,
+      offsetMinutes: 540,
+    });
+    expect(wallTimeOf('America/St_Johns', at('2026-01-05T03:00:00Z'))).toEqual({
+      date: '2026-01-04',
+      time: '23:30',
+      weekday: 7,
+      offsetMinutes: -210,
+    });
     expect(wallTimeOf('UTC', at('2026-11-24T00:00:00Z'))).toEqual({ date: '2026-11-24', time: '00:00', weekday: 2, offsetMinutes: 0 });
   });
 

@@ -62,7 +62,7 @@ export function nextOffsetChange(timezone: string, after: number, withinMs: numb
   const from = offsetAt(after);
   const limit = after + withinMs;
   if (Number.isNaN(from) || !(limit > after)) return null;
-  for (let lo = after; lo < limit; ) {
+  for (let lo = after; lo < limit;) {
     const hi = Math.min(limit, (Math.floor(lo / DAY_MS) + 1) * DAY_MS);
     if (offsetAt(hi) !== from) {
       const at = firstOffsetOtherThan(offsetAt, from, lo, hi);

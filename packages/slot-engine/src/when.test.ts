@@ -52,7 +52,8 @@ describe('readWhen: the phrases of the rules', () => {
   });
 
   it('reads every example it offers', () => {
-    for (const example of WHEN_EXAMPLES) expect(readWhen(example, { now: new Date(at(BERLIN_TUESDAY)), timezone: 'Europe/Berlin' }).ok).toBe(true);
+    for (const example of WHEN_EXAMPLES)
+      expect(readWhen(example, { now: new Date(at(BERLIN_TUESDAY)), timezone: 'Europe/Berlin' }).ok).toBe(true);
   });
 
   it('has fixed parts of day, and a bare day is 00:00-24:00', () => {
@@ -220,7 +221,7 @@ describe('readWhen: what it refuses', () => {
     expect(read('today', '2026-03-10T22:59Z', 'Europe/Berlin')).toBe('2026-03-10..2026-03-10 00:00-24:00');
   });
 
-  it('throws on an unknown zone, which is the caller\'s error', () => {
+  it("throws on an unknown zone, which is the caller's error", () => {
     expect(() => readWhen('tomorrow', { now: new Date(at(BERLIN_TUESDAY)), timezone: 'Mars/Olympus' })).toThrow(RangeError);
   });
 });
@@ -276,7 +277,10 @@ describe('readWhen: DST change days', () => {
     expect(read('today', '2026-03-08T07:30Z', 'America/New_York')).toBe('2026-03-08..2026-03-08 00:00-24:00');
     expect(read('between 1 and 4am tomorrow', '2026-03-07T15:00Z', 'America/New_York')).toBe('2026-03-08..2026-03-08 01:00-04:00');
     // 01:00 EST to 04:00 EDT: two real hours.
-    expect(span(windowOf('between 1 and 4am tomorrow', '2026-03-07T15:00Z', 'America/New_York'))).toEqual(['2026-03-08T06:00Z', '2026-03-08T08:00Z']);
+    expect(span(windowOf('between 1 and 4am tomorrow', '2026-03-07T15:00Z', 'America/New_York'))).toEqual([
+      '2026-03-08T06:00Z',
+      '2026-03-08T08:00Z',
+    ]);
     expect(span(windowOf('tomorrow morning', '2026-03-07T15:00Z', 'America/New_York'))).toEqual(['2026-03-08T13:00Z', '2026-03-08T16:00Z']);
   });
 });

@@ -385,9 +385,7 @@ function leftoverWords(text: string, results: chrono.ParsedResult[], dayRange: b
   for (const r of [...results].sort((a, b) => b.index - a.index)) {
     rest = rest.slice(0, r.index) + ' '.repeat(r.text.length) + rest.slice(r.index + r.text.length);
   }
-  return rest
-    .split(/\s+/)
-    .filter((w) => w !== '' && !FILLER.has(w));
+  return rest.split(/\s+/).filter((w) => w !== '' && !FILLER.has(w));
 }
 
 /** Whether only a range word stands between two results ("Monday to Wednesday 9am to 5pm"). */

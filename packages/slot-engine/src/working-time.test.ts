@@ -3,8 +3,19 @@ import { at, hours, show, WEEKDAYS } from './test-helpers.js';
 import type { Interval, OverrideRule } from './types.js';
 import { workingTime, type WorkingTimeQuery } from './working-time.js';
 
-const override = (kind: 'block' | 'open', startDate: string, startTime: string | null, endTime: string | null, endDate = startDate): OverrideRule => ({
-  kind, startDate, endDate, startTime, endTime, weekdays: null,
+const override = (
+  kind: 'block' | 'open',
+  startDate: string,
+  startTime: string | null,
+  endTime: string | null,
+  endDate = startDate,
+): OverrideRule => ({
+  kind,
+  startDate,
+  endDate,
+  startTime,
+  endTime,
+  weekdays: null,
 });
 const pieces = (list: Interval[]) => list.map((p) => `${show(p.start)}-${show(p.end)}`);
 const query = (q: Partial<WorkingTimeQuery> & Pick<WorkingTimeQuery, 'from' | 'to'>): WorkingTimeQuery => ({
@@ -19,7 +30,11 @@ describe('workingTime', () => {
     // Tuesday 2026-11-24 in Berlin (+01:00): lunch blocked, an open evening.
     const overrides = [override('block', '2026-11-24', '12:00', '13:00'), override('open', '2026-11-24', '18:00', '20:00')];
     const q = query({ overrides, from: at('2026-11-24T10:00Z'), to: at('2026-11-24T10:01Z') });
-    expect(pieces(workingTime(q))).toEqual(['2026-11-24T08:00Z-2026-11-24T11:00Z', '2026-11-24T12:00Z-2026-11-24T16:00Z', '2026-11-24T17:00Z-2026-11-24T19:00Z']);
+    expect(pieces(workingTime(q))).toEqual([
+      '2026-11-24T08:00Z-2026-11-24T11:00Z',
+      '2026-11-24T12:00Z-2026-11-24T16:00Z',
+      '2026-11-24T17:00Z-2026-11-24T19:00Z',
+    ]);
   });
 
   it('joins an open override with the hours it touches, and a block may cover a whole day', () => {
@@ -47,6 +62,8 @@ describe('workingTime', () => {
 
   it('is empty for an empty range, and without hours or opens', () => {
     expect(workingTime(query({ from: at('2026-11-24T10:00Z'), to: at('2026-11-24T10:00Z') }))).toEqual([]);
-    expect(workingTime(query({ schedule: hours('09:00', '17:00', []), from: at('2026-11-24T00:00Z'), to: at('2026-12-08T00:00Z') }))).toEqual([]);
+    expect(
+      workingTime(query({ schedule: hours('09:00', '17:00', []), from: at('2026-11-24T00:00Z'), to: at('2026-12-08T00:00Z') })),
+    ).toEqual([]);
   });
 });

@@ -20,10 +20,7 @@ describe('createZoneClock', () => {
     expect(instantOf('America/New_York', '2026-03-08', '03:00')).toBe('2026-03-08T07:00Z');
     expect(instantOf('America/New_York', '2026-03-08', '03:30')).toBe('2026-03-08T07:30Z');
     // Not luxon's reading, which shifts 02:30 forward by the gap, onto 03:30's instant.
-    const luxon = DateTime.fromObject(
-      { year: 2026, month: 3, day: 8, hour: 2, minute: 30 },
-      { zone: 'America/New_York' },
-    );
+    const luxon = DateTime.fromObject({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, { zone: 'America/New_York' });
     expect(show(luxon.toMillis())).toBe('2026-03-08T07:30Z');
     // Berlin 2026-03-29: 02:00 CET jumps to 03:00 CEST at 01:00Z.
     expect(instantOf('Europe/Berlin', '2026-03-29', '02:15')).toBe('2026-03-29T01:00Z');

@@ -97,8 +97,7 @@ export function createZoneClock(timezone: string): ZoneClock {
     return changeBetween(k, late, early, after);
   };
 
-  const toInstant = (day: number, minute: number): number =>
-    fromLocal(day * DAY_MS + minute * MINUTE_MS);
+  const toInstant = (day: number, minute: number): number => fromLocal(day * DAY_MS + minute * MINUTE_MS);
   const dayStart = (day: number): number => fromLocal(day * DAY_MS);
 
   const dayOf = (instant: number): number => {

@@ -5,8 +5,16 @@ import { offsetReader } from './zone-offset.js';
 describe('offsetReader', () => {
   it('matches luxon for whole-hour, half-hour, 45-minute and negative offsets, across DST', () => {
     const zones = [
-      'UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Kathmandu',
-      'Pacific/Chatham', 'America/St_Johns', 'Australia/Lord_Howe', 'Pacific/Kiritimati', 'America/Sao_Paulo',
+      'UTC',
+      'America/New_York',
+      'Europe/Berlin',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+      'America/St_Johns',
+      'Australia/Lord_Howe',
+      'Pacific/Kiritimati',
+      'America/Sao_Paulo',
     ];
     for (const zone of zones) {
       const ours = offsetReader(zone);

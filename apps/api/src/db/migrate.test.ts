@@ -40,15 +40,36 @@ describe('the migration runner', () => {
       { column_name: 'started_at', udt_name: 'timestamptz', is_nullable: 'NO', character_maximum_length: null },
       { column_name: 'applied_steps_count', udt_name: 'int4', is_nullable: 'NO', character_maximum_length: null },
     ]);
-    const rows = await sql<{ id: string; migration_name: string; checksum: string; finished: boolean; rolled_back: boolean; applied_steps_count: number }>(
+    const rows = await sql<{
+      id: string;
+      migration_name: string;
+      checksum: string;
+      finished: boolean;
+      rolled_back: boolean;
+      applied_steps_count: number;
+    }>(
       `SELECT id, migration_name, checksum, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolled_back, applied_steps_count
          FROM "_prisma_migrations" ORDER BY migration_name`,
     );
     const onDisk = await readMigrations();
     expect(onDisk.length).toBeGreaterThan(0);
     const files = await Promise.all(onDisk.map((m) => readFile(path.join(MIGRATIONS_DIR, m.name, 'migration.sql'))));
-    expect(rows.map((r) => ({ name: r.migration_name, checksum: r.checksum, finished: r.finished, rolled_back: r.rolled_back, steps: r.applied_steps_count }))).toEqual(
-      onDisk.map((m, i) => ({ name: m.name, checksum: createHash('sha256').update(files[i]!).digest('hex'), finished: true, rolled_back: false, steps: 1 })),
+    expect(
+      rows.map((r) => ({
+        name: r.migration_name,
+        checksum: r.checksum,
+        finished: r.finished,
+        rolled_back: r.rolled_back,
+        steps: r.applied_steps_count,
+      })),
+    ).toEqual(
+      onDisk.map((m, i) => ({
+        name: m.name,
+        checksum: createHash('sha256').update(files[i]!).digest('hex'),
+        finished: true,
+        rolled_back: false,
+        steps: 1,
+      })),
     );
     for (const row of rows) expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -70,7 +91,9 @@ describe('the migration runner', () => {
     expect(await run(withGood)).toEqual([good.name]);
     expect(await run(withGood)).toEqual([]);
     await expect(run([...withGood, { ...bad, checksum: sha256(bad.sql) }])).rejects.toThrow(new RegExp(`${bad.name} failed`));
-    const tables = (await sql<{ table_name: string }>(`SELECT table_name::text FROM information_schema.tables WHERE table_name LIKE '%_${suffix}'`)).map((t) => t.table_name);
+    const tables = (
+      await sql<{ table_name: string }>(`SELECT table_name::text FROM information_schema.tables WHERE table_name LIKE '%_${suffix}'`)
+    ).map((t) => t.table_name);
     expect(tables).toEqual([`probe_${suffix}`]);
     const names = (await sql<{ migration_name: string }>('SELECT migration_name FROM "_prisma_migrations"')).map((r) => r.migration_name);
     expect(names).toContain(good.name);

@@ -18,7 +18,10 @@ export interface Migration {
 /** The migrations on disk, in Prisma's layout (<timestamp>_<name>/migration.sql), in order. */
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, 'migration.sql'), 'utf8');
@@ -87,7 +90,13 @@ export async function migrate(session: SqlSession, migrations?: Migration[]): Pr
   const before = await session.query<AppliedRow>(APPLIED_ROWS);
   const applied: string[] = [];
   for (const migration of all) {
-    if (isApplied(migration, before.find((r) => r.migration_name === migration.name))) continue;
+    if (
+      isApplied(
+        migration,
+        before.find((r) => r.migration_name === migration.name),
+      )
+    )
+      continue;
     const appliedNow = await underMigrationLock(session, async () => {
       const [row] = await session.query<AppliedRow>(`${APPLIED_ROWS} AND migration_name = $1`, [migration.name]);
       if (isApplied(migration, row)) return false;

@@ -12,7 +12,5 @@ export function embeddedStoreDir(dataDir: string): string {
 
 /** Opens the store the configuration selects: a PostgreSQL server, or embedded PGlite. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  return options.databaseUrl
-    ? openServer(options.databaseUrl, options)
-    : openEmbedded(options.dataDir, options.onStatement);
+  return options.databaseUrl ? openServer(options.databaseUrl, options) : openEmbedded(options.dataDir, options.onStatement);
 }

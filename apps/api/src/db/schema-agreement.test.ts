@@ -23,16 +23,53 @@ interface DmmfField {
   relationOnDelete?: string;
   relationOnUpdate?: string;
 }
-interface DmmfModel { name: string; dbName: string | null; fields: DmmfField[] }
-interface DmmfIndex { model: string; type: 'id' | 'unique' | 'normal' | 'fulltext'; fields: Array<{ name: string; sortOrder?: 'asc' | 'desc' }> }
-interface Dmmf { datamodel: { models: DmmfModel[]; enums: Array<{ name: string; dbName: string | null; values: Array<{ name: string; dbName: string | null }> }>; indexes: DmmfIndex[] } }
+interface DmmfModel {
+  name: string;
+  dbName: string | null;
+  fields: DmmfField[];
+}
+interface DmmfIndex {
+  model: string;
+  type: 'id' | 'unique' | 'normal' | 'fulltext';
+  fields: Array<{ name: string; sortOrder?: 'asc' | 'desc' }>;
+}
+interface Dmmf {
+  datamodel: {
+    models: DmmfModel[];
+    enums: Array<{ name: string; dbName: string | null; values: Array<{ name: string; dbName: string | null }> }>;
+    indexes: DmmfIndex[];
+  };
+}
 
 interface Column {
-  table_name: string; column_name: string; data_type: string; udt_name: string; is_nullable: 'YES' | 'NO';
-  column_default: string | null; character_maximum_length: number | null; datetime_precision: number | null;
+  table_name: string;
+  column_name: string;
+  data_type: string;
+  udt_name: string;
+  is_nullable: 'YES' | 'NO';
+  column_default: string | null;
+  character_maximum_length: number | null;
+  datetime_precision: number | null;
 }
-interface Index { table_name: string; index_name: string; is_unique: boolean; is_primary: boolean; is_partial: boolean; is_exclusion: boolean; is_gist: boolean; columns: string }
-interface ForeignKey { name: string; table_name: string; columns: string; ref_table: string; ref_columns: string; on_delete: string; on_update: string }
+interface Index {
+  table_name: string;
+  index_name: string;
+  is_unique: boolean;
+  is_primary: boolean;
+  is_partial: boolean;
+  is_exclusion: boolean;
+  is_gist: boolean;
+  columns: string;
+}
+interface ForeignKey {
+  name: string;
+  table_name: string;
+  columns: string;
+  ref_table: string;
+  ref_columns: string;
+  on_delete: string;
+  on_update: string;
+}
 
 let database: TestDatabase;
 let dmmf: Dmmf;
@@ -134,13 +171,19 @@ describe('prisma/schema.prisma and the migrations agree', () => {
   });
 
   it('have the same enums with the same values in the same order', () => {
-    const expected = dmmf.datamodel.enums.map((e) => ({ name: e.dbName ?? e.name, labels: e.values.map((v) => v.dbName ?? v.name).join(',') }));
+    const expected = dmmf.datamodel.enums.map((e) => ({
+      name: e.dbName ?? e.name,
+      labels: e.values.map((v) => v.dbName ?? v.name).join(','),
+    }));
     expect([...enums].sort((x, y) => x.name.localeCompare(y.name))).toEqual(expected.sort((x, y) => x.name.localeCompare(y.name)));
   });
 
   it('have the same columns, and no column the schema does not know', () => {
     for (const model of dmmf.datamodel.models) {
-      const inDb = columns.filter((c) => c.table_name === tableOf(model)).map((c) => c.column_name).sort();
+      const inDb = columns
+        .filter((c) => c.table_name === tableOf(model))
+        .map((c) => c.column_name)
+        .sort();
       expect(inDb, model.name).toEqual(scalars(model).map(columnOf).sort());
     }
   });
@@ -216,7 +259,10 @@ describe('prisma/schema.prisma and the migrations agree', () => {
     });
     // What the schema cannot express lives only in SQL: the booking exclusion constraint,
     // partial indexes and GiST indexes over ranges. Anything else must be declared, or Prisma would drop it.
-    const undeclared = indexes.filter((ix) => !ix.is_partial && !ix.is_exclusion && !ix.is_gist).map((ix) => `${ix.table_name}(${ix.columns})`).filter((x) => !declared.includes(x));
+    const undeclared = indexes
+      .filter((ix) => !ix.is_partial && !ix.is_exclusion && !ix.is_gist)
+      .map((ix) => `${ix.table_name}(${ix.columns})`)
+      .filter((x) => !declared.includes(x));
     expect(undeclared).toEqual([]);
     expect(indexes.some((ix) => ix.is_exclusion && ix.table_name === 'bookings')).toBe(true);
   });

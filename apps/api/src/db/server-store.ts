@@ -49,7 +49,9 @@ function clientWithSettings(settings: Record<string, string>, connectTimeoutMs: 
     }
 
     getStartupConf(): Record<string, string> {
-      const base = (pg.Client.prototype as unknown as { getStartupConf(this: pg.Client): Record<string, string> }).getStartupConf.call(this);
+      const base = (pg.Client.prototype as unknown as { getStartupConf(this: pg.Client): Record<string, string> }).getStartupConf.call(
+        this,
+      );
       return { ...base, ...settings };
     }
   };
@@ -116,19 +118,21 @@ export function openServer(databaseUrl: string, options: StoreOptions): Store {
   // again). An error the server answered leaves the connection ready for the next statement
   // (autocommit: the statement's transaction is over), so it goes back to the pool; only a
   // connection that failed otherwise (or that the server is closing) is discarded.
-  const sqlOn = (on: pg.Pool): Sql => async (text, params, name) => {
-    const client = await on.connect();
-    let result;
-    try {
-      result = await client.query(statement(text, params, name));
-    } catch (error) {
-      const answered = error instanceof pg.DatabaseError && !isDatabaseUnavailable(error);
-      client.release(answered ? undefined : (error as Error));
-      throw error;
-    }
-    client.release();
-    return result.rows as never[];
-  };
+  const sqlOn =
+    (on: pg.Pool): Sql =>
+    async (text, params, name) => {
+      const client = await on.connect();
+      let result;
+      try {
+        result = await client.query(statement(text, params, name));
+      } catch (error) {
+        const answered = error instanceof pg.DatabaseError && !isDatabaseUnavailable(error);
+        client.release(answered ? undefined : (error as Error));
+        throw error;
+      }
+      client.release();
+      return result.rows as never[];
+    };
   // One pooled connection for the span of `fn`: the migration runner's session and the
   // booking transaction's.
   // A connection that was lost on the way is discarded, not given back.
@@ -175,5 +179,8 @@ export function openServer(databaseUrl: string, options: StoreOptions): Store {
   // Both pools: the booking path's and the key statements'.
   const pools = [pool, keyPool];
   const sum = (count: (p: pg.Pool) => number) => pools.reduce((n, p) => n + count(p), 0);
-  return { ...store, poolStats: () => ({ total: sum((p) => p.totalCount), idle: sum((p) => p.idleCount), waiting: sum((p) => p.waitingCount) }) };
+  return {
+    ...store,
+    poolStats: () => ({ total: sum((p) => p.totalCount), idle: sum((p) => p.idleCount), waiting: sum((p) => p.waitingCount) }),
+  };
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './unavailable.js';
 
 const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, errno: -111, syscall: 'connect' });
-const serverError = (code: string, message: string) => Object.assign(new pg.DatabaseError(message, 0, 'error'), { code, severity: 'FATAL' });
+const serverError = (code: string, message: string) =>
+  Object.assign(new pg.DatabaseError(message, 0, 'error'), { code, severity: 'FATAL' });
 
 describe('isDatabaseUnavailable', () => {
   it.each([
@@ -21,7 +22,9 @@ describe('isDatabaseUnavailable', () => {
       Object.assign(new Error("Raw query failed. Message: `Can't reach database server at 127.0.0.1:5432`"), {
         name: 'PrismaClientKnownRequestError',
         code: 'P2010',
-        meta: { driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'DatabaseNotReachable', host: '127.0.0.1', port: 5432 } } },
+        meta: {
+          driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'DatabaseNotReachable', host: '127.0.0.1', port: 5432 } },
+        },
       }),
     ],
     ['a cause chain', new Error('booking failed', { cause: socketError('ETIMEDOUT') })],

@@ -43,8 +43,10 @@ export function countChanges(pglite: PGlite, onStatement: ((text: string) => voi
   const counting = <T extends { query: PGlite['query']; exec: PGlite['exec'] }>(target: T): T =>
     new Proxy(target, {
       get(t, prop) {
-        if (prop === 'query') return (sql: string, ...rest: unknown[]) => (noteStatement(sql), (t.query as (...a: unknown[]) => unknown)(sql, ...rest));
-        if (prop === 'exec') return (sql: string, ...rest: unknown[]) => (everything(sql), (t.exec as (...a: unknown[]) => unknown)(sql, ...rest));
+        if (prop === 'query')
+          return (sql: string, ...rest: unknown[]) => (noteStatement(sql), (t.query as (...a: unknown[]) => unknown)(sql, ...rest));
+        if (prop === 'exec')
+          return (sql: string, ...rest: unknown[]) => (everything(sql), (t.exec as (...a: unknown[]) => unknown)(sql, ...rest));
         const value = Reflect.get(t, prop, t) as unknown;
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(t) : value;
       },
@@ -56,10 +58,10 @@ export function countChanges(pglite: PGlite, onStatement: ((text: string) => voi
     noteStatement(sql);
     return query(sql, ...rest);
   }) as PGlite['query'];
-  pglite.exec = ((sql: string, ...rest: Parameters<PGlite['exec']> extends [unknown, ...infer R] ? R : never) => {
+  pglite.exec = (sql: string, ...rest: Parameters<PGlite['exec']> extends [unknown, ...infer R] ? R : never) => {
     everything(sql);
     return exec(sql, ...rest);
-  });
+  };
   // BEGIN and COMMIT (or ROLLBACK) are a statement each.
   pglite.transaction = ((fn: Parameters<PGlite['transaction']>[0]) => {
     onStatement?.('BEGIN');

@@ -13,8 +13,7 @@ export function bearerToken(header: string | undefined): string | undefined {
   return header ? BEARER.exec(header)?.[1] : undefined;
 }
 
-const unauthorized = () =>
-  new AppError('UNAUTHORIZED', 'The API key is missing or invalid. Send Authorization: Bearer sk_live_...');
+const unauthorized = () => new AppError('UNAUTHORIZED', 'The API key is missing or invalid. Send Authorization: Bearer sk_live_...');
 
 export interface AuthenticateOptions {
   /** The schedules a request will read, fetched in the key's own round trip (the slots routes). */
@@ -34,9 +33,7 @@ export function authenticate(keys: ApiKeyAuthentication, options: AuthenticateOp
     const key = bearerToken(req.header('authorization'));
     if (!key || !key.startsWith('sk_live_')) return next(unauthorized());
     const wanted = charge ? options.prefetch?.(req) : undefined;
-    const checking: Promise<KeyCheck & { schedules?: Schedules }> = wanted
-      ? keys.checkWithSchedules(key, wanted)
-      : keys.check(key, charge);
+    const checking: Promise<KeyCheck & { schedules?: Schedules }> = wanted ? keys.checkWithSchedules(key, wanted) : keys.check(key, charge);
     checking.then((result) => {
       if (!result.organization) return next(unauthorized());
       if (result.rateLimit) {
@@ -64,7 +61,10 @@ export interface Prefetched {
 }
 
 const sameRead = (a: SchedulesRequest, b: SchedulesRequest) =>
-  a.dateFrom === b.dateFrom && a.dateTo === b.dateTo && a.humanIds.length === b.humanIds.length && a.humanIds.every((id, i) => id === b.humanIds[i]);
+  a.dateFrom === b.dateFrom &&
+  a.dateTo === b.dateTo &&
+  a.humanIds.length === b.humanIds.length &&
+  a.humanIds.every((id, i) => id === b.humanIds[i]);
 
 /**
  * How a handler reads schedules: what `authenticate` already fetched with the key, when it

@@ -27,9 +27,7 @@ function isCrossOrigin(secFetchSite: string | undefined, origin: string | undefi
 export const refuseCrossOrigin: RequestHandler = (req, _res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   if (isCrossOrigin(req.header('sec-fetch-site'), req.header('origin'), req.header('host'))) {
-    return next(
-      new AppError('CROSS_ORIGIN_REQUEST', 'This request came from another site and was refused (CSRF protection).'),
-    );
+    return next(new AppError('CROSS_ORIGIN_REQUEST', 'This request came from another site and was refused (CSRF protection).'));
   }
   next();
 };
@@ -46,8 +44,7 @@ export function requireSession(db: Db, clock: () => Date): RequestHandler {
     // Mounted at /dashboard/api, so req.path is the route's own path.
     if (PUBLIC_ROUTES.has(`${req.method} ${req.path.replace(/\/$/, '')}`)) return next();
     const token = sessionToken(req);
-    const unauthorized = () =>
-      new AppError('UNAUTHORIZED', 'You are not signed in, or your session has expired. Sign in again.');
+    const unauthorized = () => new AppError('UNAUTHORIZED', 'You are not signed in, or your session has expired. Sign in again.');
     if (!token) return next(unauthorized());
     resolveSession(db, token, clock()).then((signedIn) => {
       if (!signedIn) return next(unauthorized());

@@ -56,12 +56,7 @@ interface ApiDoc {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** Escaped prose: blank lines make paragraphs, `backticks` make code. */
@@ -248,7 +243,10 @@ function render(doc: ApiDoc): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} reference</title><style>${STYLE}</style></head>
-<body><div class="wrap">${navHtml(groups, schemas.map(([name]) => name))}
+<body><div class="wrap">${navHtml(
+    groups,
+    schemas.map(([name]) => name),
+  )}
 <main><h1>${escapeHtml(title)}</h1>
 <div class="version">Version ${escapeHtml(doc.info?.version ?? '')} &middot; <a href="/openapi.json">OpenAPI document</a></div>
 ${prose(doc.info?.description)}

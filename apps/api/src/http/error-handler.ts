@@ -110,7 +110,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (!result && isDatabaseUnavailable(err)) {
       // A restart or failover, not a bug: one short line, no stack, and a retryable answer.
       logger.warn(
-        { request_id: res.locals.requestId, method: req.method, path: loggedPath(req.originalUrl.split('?')[0]!), cause: unavailableCause(err) },
+        {
+          request_id: res.locals.requestId,
+          method: req.method,
+          path: loggedPath(req.originalUrl.split('?')[0]!),
+          cause: unavailableCause(err),
+        },
         'database unavailable',
       );
       result = DATABASE_UNAVAILABLE;

@@ -51,7 +51,11 @@ function isUrl(target: string | undefined): boolean {
 
 function send(res: ServerResponse, code: AnyErrorCode, message: string) {
   const body = anyErrorEnvelope(code, message);
-  res.writeHead(body.error.status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': `req_${randomUUID()}`, Connection: 'close' });
+  res.writeHead(body.error.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'X-Request-Id': `req_${randomUUID()}`,
+    Connection: 'close',
+  });
   res.end(JSON.stringify(body));
 }
 
@@ -66,9 +70,10 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex) {
     socket.destroy();
     return;
   }
-  const [code, message]: [AnyErrorCode, string] = error.code === 'HPE_HEADER_OVERFLOW'
-    ? ['PAYLOAD_TOO_LARGE', 'The request headers exceed 16 KiB.']
-    : ['VALIDATION_ERROR', 'The request is not valid HTTP/1.1 (request line or headers malformed).'];
+  const [code, message]: [AnyErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['PAYLOAD_TOO_LARGE', 'The request headers exceed 16 KiB.']
+      : ['VALIDATION_ERROR', 'The request is not valid HTTP/1.1 (request line or headers malformed).'];
   const envelope = anyErrorEnvelope(code, message);
   const body = JSON.stringify(envelope);
   const status = envelope.error.status;

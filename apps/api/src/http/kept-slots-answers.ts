@@ -7,8 +7,7 @@ import type { Prefetched } from './authenticate.js';
 export const KEPT_SLOTS_ROUTE = contract.humans.slots.path;
 
 // A GET with a body is left to the route, which reads (and may refuse) the body.
-const hasBody = (req: Request) =>
-  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 
 /**
  * Right after `authenticate` on /v1: answers GET /v1/humans/{id}/slots from the answer kept

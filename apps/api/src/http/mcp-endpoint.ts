@@ -25,9 +25,21 @@ function selfBaseUrl(req: Request): string {
 export function mcpEndpoint(): RequestHandler {
   // Loaded on the first /mcp request: the MCP SDK is a large share of the process's resident
   // memory (docs/decisions/0028-mcp.md), which a process that never serves MCP should not carry.
-  let modules: Promise<[typeof import('@humantime/mcp'), typeof import('@humantime/sdk'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | undefined;
+  let modules:
+    | Promise<
+        [
+          typeof import('@humantime/mcp'),
+          typeof import('@humantime/sdk'),
+          typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+        ]
+      >
+    | undefined;
   return asyncHandler(async (req, res) => {
-    modules ??= Promise.all([import('@humantime/mcp'), import('@humantime/sdk'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
+    modules ??= Promise.all([
+      import('@humantime/mcp'),
+      import('@humantime/sdk'),
+      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    ]);
     const [{ createHumantimeMcpServer }, { Humantime }, { StreamableHTTPServerTransport }] = await modules;
     const client = new Humantime({ apiKey: bearerToken(req.header('authorization'))!, baseUrl: selfBaseUrl(req), maxRetries: 0 });
     const server = createHumantimeMcpServer(client);
@@ -46,9 +58,12 @@ export function mcpEndpoint(): RequestHandler {
  * 405 is what the MCP specification asks for; the body is a JSON-RPC error, as the client expects.
  */
 export const mcpMethodNotAllowed: RequestHandler = (_req, res) => {
-  res.status(405).set('Allow', 'POST').json({
-    jsonrpc: '2.0',
-    error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC requests with POST.' },
-    id: null,
-  });
+  res
+    .status(405)
+    .set('Allow', 'POST')
+    .json({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC requests with POST.' },
+      id: null,
+    });
 };

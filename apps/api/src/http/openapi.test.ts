@@ -88,8 +88,9 @@ describe('buildOpenApiDocument', () => {
         }
       }
       if ('body' in route && isZodObject(route.body)) {
-        const schema = (op?.requestBody as { content: Record<string, { schema: { properties?: object; required?: string[] } }> })
-          .content['application/json']?.schema;
+        const schema = (op?.requestBody as { content: Record<string, { schema: { properties?: object; required?: string[] } }> }).content[
+          'application/json'
+        ]?.schema;
         const shape = extractZodObjectShape(route.body as AnyZodObject) as Record<string, { isOptional(): boolean }>;
         expect(Object.keys(schema?.properties ?? {}).sort(), name).toEqual(Object.keys(shape).sort());
         const required = Object.keys(shape).filter((key) => !shape[key]!.isOptional());

@@ -26,7 +26,7 @@ Timestamps in responses are ISO 8601 UTC with Z; request timestamps may carry an
 
 const TAGS = [
   { name: 'humans', description: 'People whose time can be booked, their weekly schedule and their open slots.' },
-  { name: 'overrides', description: 'Block or open time on top of the weekly schedule, in the human\'s timezone.' },
+  { name: 'overrides', description: "Block or open time on top of the weekly schedule, in the human's timezone." },
   { name: 'bookings', description: 'Confirmed meetings in slots; cancelling frees the slot.' },
   {
     name: 'webhooks',
@@ -55,7 +55,12 @@ function build(): OpenApiDocument {
   const document = generateOpenApi(
     contract,
     {
-      info: { title: 'humantime API', version: '1', description: DESCRIPTION, license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' } },
+      info: {
+        title: 'humantime API',
+        version: '1',
+        description: DESCRIPTION,
+        license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+      },
       tags: TAGS,
       components: {
         securitySchemes: {

@@ -8,6 +8,7 @@ describe('loggedPath', () => {
   });
 
   it('logs every other path as it came', () => {
-    for (const path of ['/v1/humans/6f1c2d3e-0000-4000-8000-000000000001/calendar-feed', '/feeds', '/docs']) expect(loggedPath(path)).toBe(path);
+    for (const path of ['/v1/humans/6f1c2d3e-0000-4000-8000-000000000001/calendar-feed', '/feeds', '/docs'])
+      expect(loggedPath(path)).toBe(path);
   });
 });

@@ -91,7 +91,11 @@ export function serveDashboard(distDir: string, signup: 'open' | 'closed' = 'ope
       }
       if (signup === 'open') return send(res, 'index.html', REVALIDATE);
       const html = await readFile(path.join(root, 'index.html'), 'utf8');
-      res.status(200).set({ ...PAGE_HEADERS, 'Cache-Control': REVALIDATE }).type('html').send(withSignupClosed(html, relative.replace(/\/+$/, '')));
+      res
+        .status(200)
+        .set({ ...PAGE_HEADERS, 'Cache-Control': REVALIDATE })
+        .type('html')
+        .send(withSignupClosed(html, relative.replace(/\/+$/, '')));
     })().catch(next);
   };
 }

@@ -37,7 +37,11 @@ function write(req: Request, res: Response, value: string, maxAgeSeconds: number
 }
 
 /** The cookie lives until the session's absolute expiry; idle expiry is the server's call. */
-export function setSessionCookie(req: Request, res: Response, { token, startedAt, expiresAt }: { token: string; startedAt: Date; expiresAt: Date }) {
+export function setSessionCookie(
+  req: Request,
+  res: Response,
+  { token, startedAt, expiresAt }: { token: string; startedAt: Date; expiresAt: Date },
+) {
   write(req, res, token, Math.max(0, Math.floor((expiresAt.getTime() - startedAt.getTime()) / 1000)));
 }
 

@@ -55,7 +55,11 @@ export function parseSecretsKey(text: string): Buffer | undefined {
  * store without one there is no key, and what needs one (calendars) is refused with a 422 that
  * says so.
  */
-export async function resolveSecretsKey(options: { configured: Buffer | undefined; embedded: boolean; dataDir: string }): Promise<Buffer | undefined> {
+export async function resolveSecretsKey(options: {
+  configured: Buffer | undefined;
+  embedded: boolean;
+  dataDir: string;
+}): Promise<Buffer | undefined> {
   if (options.configured) return options.configured;
   if (!options.embedded) return undefined;
   const file = path.join(options.dataDir, SECRETS_KEY_FILE);

@@ -20,7 +20,11 @@ export function holdsRouter(deps: ServiceDeps) {
       body: await getHold(deps, organizationOf(res).id, params.hold_id),
     }),
     confirm: async ({ params, body, headers, res }) => {
-      const outcome = await confirmHold(deps, organizationOf(res), { holdId: params.hold_id, body, idempotencyKey: headers['idempotency-key'] });
+      const outcome = await confirmHold(deps, organizationOf(res), {
+        holdId: params.hold_id,
+        body,
+        idempotencyKey: headers['idempotency-key'],
+      });
       // A replayed response is one this route produced earlier (see bookings.create).
       return outcome as ServerInferResponses<typeof contract.holds.confirm>;
     },

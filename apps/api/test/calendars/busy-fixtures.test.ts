@@ -135,11 +135,17 @@ describe('VFREEBUSY', () => {
 
 describe('times and zones', () => {
   it('reads the ambiguous 02:30 of the autumn change as its first occurrence, on summer time', () => {
-    const text = calendar('BEGIN:VEVENT', 'UID:fall', 'DTSTART;TZID=Europe/Berlin:20261025T023000', 'DTEND;TZID=Europe/Berlin:20261025T033000', 'END:VEVENT');
+    const text = calendar(
+      'BEGIN:VEVENT',
+      'UID:fall',
+      'DTSTART;TZID=Europe/Berlin:20261025T023000',
+      'DTEND;TZID=Europe/Berlin:20261025T033000',
+      'END:VEVENT',
+    );
     // 02:30 CEST is 00:30Z; 03:30 (CET) is 02:30Z: the hour repeats, so two real hours.
-    expect(busyOf(reader('Europe/Berlin', { from: Date.parse('2026-10-01T00:00:00Z'), to: Date.parse('2026-11-01T00:00:00Z') }), text)).toEqual([
-      ['fall', '2026-10-25T00:30', '2026-10-25T02:30'],
-    ]);
+    expect(
+      busyOf(reader('Europe/Berlin', { from: Date.parse('2026-10-01T00:00:00Z'), to: Date.parse('2026-11-01T00:00:00Z') }), text),
+    ).toEqual([['fall', '2026-10-25T00:30', '2026-10-25T02:30']]);
   });
 
   it('maps a Windows zone name without its VTIMEZONE block, and reads an unknown TZID without one in the person zone', () => {
@@ -214,7 +220,13 @@ describe('what is skipped and what stops a read', () => {
   it('refuses a document that is not iCalendar, or has more components than allowed', () => {
     expect(reader('UTC').readDocument('<!doctype html><html><body>Sign in</body></html>')).toEqual({ ok: false, problem: 'not-icalendar' });
     expect(reader('UTC').readDocument('')).toEqual({ ok: false, problem: 'not-icalendar' });
-    const events = Array.from({ length: 11 }, (_, i) => ['BEGIN:VEVENT', `UID:e${i}`, 'DTSTART:20260310T090000Z', 'DURATION:PT1H', 'END:VEVENT']).flat();
+    const events = Array.from({ length: 11 }, (_, i) => [
+      'BEGIN:VEVENT',
+      `UID:e${i}`,
+      'DTSTART:20260310T090000Z',
+      'DURATION:PT1H',
+      'END:VEVENT',
+    ]).flat();
     expect(reader('UTC', { maxComponents: 10 }).readDocument(calendar(...events))).toEqual({ ok: false, problem: 'too-many-components' });
     expect(reader('UTC', { maxComponents: 11 }).readDocument(calendar(...events)).ok).toBe(true);
   });
@@ -225,7 +237,14 @@ describe('what is skipped and what stops a read', () => {
     expect(busyOf(r, text)).toHaveLength(5);
     expect(r.truncated).toBe(true);
     // A rule that runs every second for years spends the step budget, not the process.
-    const seconds = calendar('BEGIN:VEVENT', 'UID:s', 'DTSTART:20200101T000000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY;COUNT=100000000', 'END:VEVENT');
+    const seconds = calendar(
+      'BEGIN:VEVENT',
+      'UID:s',
+      'DTSTART:20200101T000000Z',
+      'DURATION:PT1S',
+      'RRULE:FREQ=SECONDLY;COUNT=100000000',
+      'END:VEVENT',
+    );
     const s = reader('UTC', { maxInstances: 1_000 });
     busyOf(s, seconds);
     expect(s.truncated).toBe(true);

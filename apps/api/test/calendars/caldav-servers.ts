@@ -34,10 +34,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function call(url: string, options: { method: string; body?: string; credentials: CalDavServer['credentials']; type?: string }): Promise<number> {
+function call(
+  url: string,
+  options: { method: string; body?: string; credentials: CalDavServer['credentials']; type?: string },
+): Promise<number> {
   return new Promise((settle, fail) => {
     const headers: Record<string, string> = {};
-    if (options.credentials) headers.Authorization = `Basic ${Buffer.from(`${options.credentials.username}:${options.credentials.password}`).toString('base64')}`;
+    if (options.credentials)
+      headers.Authorization = `Basic ${Buffer.from(`${options.credentials.username}:${options.credentials.password}`).toString('base64')}`;
     if (options.type) headers['Content-Type'] = options.type;
     const req = http.request(url, { method: options.method, headers }, (res) => {
       res.resume();
@@ -75,11 +79,21 @@ function stopper(child: ChildProcess, dir: string): () => Promise<void> {
   };
 }
 
-function server(base: { name: string; calendarUrl: string; credentials: CalDavServer['credentials']; stop: () => Promise<void> }): CalDavServer {
+function server(base: {
+  name: string;
+  calendarUrl: string;
+  credentials: CalDavServer['credentials'];
+  stop: () => Promise<void>;
+}): CalDavServer {
   return {
     ...base,
     async put(name, ics) {
-      const status = await call(`${base.calendarUrl}${name}`, { method: 'PUT', body: ics, credentials: base.credentials, type: 'text/calendar; charset=utf-8' });
+      const status = await call(`${base.calendarUrl}${name}`, {
+        method: 'PUT',
+        body: ics,
+        credentials: base.credentials,
+        type: 'text/calendar; charset=utf-8',
+      });
       if (status !== 201 && status !== 204) throw new Error(`${base.name}: PUT ${name} answered ${status}`);
     },
   };
@@ -91,12 +105,30 @@ export async function startRadicale(): Promise<CalDavServer> {
   const credentials = { username: 'user', password: 'password' };
   await writeFile(join(dir, 'users'), `${credentials.username}:${credentials.password}\n`);
   const port = await freePort();
-  const child = spawn(RADICALE_BIN, [
-    '--config', '', '--server-hosts', `127.0.0.1:${port}`, '--server-ssl', 'False',
-    '--storage-filesystem-folder', join(dir, 'collections'),
-    '--auth-type', 'htpasswd', '--auth-htpasswd-filename', join(dir, 'users'), '--auth-htpasswd-encryption', 'plain',
-    '--auth-delay', '0', '--rights-type', 'owner_only',
-  ], { stdio: 'ignore' });
+  const child = spawn(
+    RADICALE_BIN,
+    [
+      '--config',
+      '',
+      '--server-hosts',
+      `127.0.0.1:${port}`,
+      '--server-ssl',
+      'False',
+      '--storage-filesystem-folder',
+      join(dir, 'collections'),
+      '--auth-type',
+      'htpasswd',
+      '--auth-htpasswd-filename',
+      join(dir, 'users'),
+      '--auth-htpasswd-encryption',
+      'plain',
+      '--auth-delay',
+      '0',
+      '--rights-type',
+      'owner_only',
+    ],
+    { stdio: 'ignore' },
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${base}/`, child);
   const calendarUrl = `${base}/${credentials.username}/work/`;

@@ -29,7 +29,8 @@ const BERLIN = [
   'END:VTIMEZONE',
 ];
 
-const ics = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//humantime//tests//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
+const ics = (...lines: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//humantime//tests//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
 
 const WEEKLY = ics(
   ...BERLIN,
@@ -51,9 +52,26 @@ const WEEKLY = ics(
   'SUMMARY:Weekly review (afternoon)',
   'END:VEVENT',
 );
-const OLD_SERIES = ics('BEGIN:VEVENT', 'UID:caldav-old-series', 'DTSTAMP:20250101T000000Z', 'DTSTART:20250107T070000Z', 'DURATION:PT30M', 'RRULE:FREQ=WEEKLY;BYDAY=TU', 'SUMMARY:Gym', 'END:VEVENT');
-const single = (start: string, end: string) => ics('BEGIN:VEVENT', 'UID:caldav-single', 'DTSTAMP:20260201T000000Z', `DTSTART:${start}`, `DTEND:${end}`, 'SUMMARY:Dentist', 'END:VEVENT');
-const OUTSIDE = ics('BEGIN:VEVENT', 'UID:caldav-outside', 'DTSTAMP:20250101T000000Z', 'DTSTART:20250601T090000Z', 'DTEND:20250601T100000Z', 'END:VEVENT');
+const OLD_SERIES = ics(
+  'BEGIN:VEVENT',
+  'UID:caldav-old-series',
+  'DTSTAMP:20250101T000000Z',
+  'DTSTART:20250107T070000Z',
+  'DURATION:PT30M',
+  'RRULE:FREQ=WEEKLY;BYDAY=TU',
+  'SUMMARY:Gym',
+  'END:VEVENT',
+);
+const single = (start: string, end: string) =>
+  ics('BEGIN:VEVENT', 'UID:caldav-single', 'DTSTAMP:20260201T000000Z', `DTSTART:${start}`, `DTEND:${end}`, 'SUMMARY:Dentist', 'END:VEVENT');
+const OUTSIDE = ics(
+  'BEGIN:VEVENT',
+  'UID:caldav-outside',
+  'DTSTAMP:20250101T000000Z',
+  'DTSTART:20250601T090000Z',
+  'DTEND:20250601T100000Z',
+  'END:VEVENT',
+);
 
 const EXPECTED = [
   ['caldav-weekly', '2026-03-02T09:00', '2026-03-02T10:00'],
@@ -82,7 +100,14 @@ function suite(start: () => Promise<CalDavServer>) {
     zone: 'Europe/Berlin',
     from: MARCH,
     to: APRIL_8,
-    limits: { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, maxComponents: 50_000, maxInstances: 100_000, maxRedirects: 3, allowPrivate: true },
+    limits: {
+      timeoutMs: 10_000,
+      maxBytes: 10 * 1024 * 1024,
+      maxComponents: 50_000,
+      maxInstances: 100_000,
+      maxRedirects: 3,
+      allowPrivate: true,
+    },
     ...extra,
   });
 
@@ -97,7 +122,7 @@ function suite(start: () => Promise<CalDavServer>) {
     await server?.stop();
   });
 
-  it("detects a CalDAV collection, even one that answers GET with its calendar (Radicale)", async () => {
+  it('detects a CalDAV collection, even one that answers GET with its calendar (Radicale)', async () => {
     const result = await readCalendar(request({ source: { url: server.calendarUrl, ...(server.credentials ?? {}) } }));
     expect(result).toMatchObject({ outcome: 'read', kind: 'caldav' });
     expect(busyOf(result)).toEqual(EXPECTED);
@@ -139,7 +164,14 @@ describe.skipIf(!hasRadicale)('Radicale', () => {
   it('refuses a wrong password as refused credentials', async () => {
     const server = await startRadicale();
     try {
-      const limits = { timeoutMs: 10_000, maxBytes: 1024 * 1024, maxComponents: 1_000, maxInstances: 1_000, maxRedirects: 3, allowPrivate: true };
+      const limits = {
+        timeoutMs: 10_000,
+        maxBytes: 1024 * 1024,
+        maxComponents: 1_000,
+        maxInstances: 1_000,
+        maxRedirects: 3,
+        allowPrivate: true,
+      };
       for (const kind of ['caldav', undefined] as const) {
         const result = await readCalendar({
           source: { url: server.calendarUrl, ...(kind ? { kind } : {}), username: 'user', password: 'not-the-password' },

@@ -3,7 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarAddress, readCalendar, type ReadLimits, type ReadRequest, type ReadResult } from '../../src/services/calendars/read-calendar.js';
+import {
+  calendarAddress,
+  readCalendar,
+  type ReadLimits,
+  type ReadRequest,
+  type ReadResult,
+} from '../../src/services/calendars/read-calendar.js';
 import { largeFeed } from './large-feed.js';
 
 // readCalendar against a local HTTP server: conditional requests, and every way a feed can
@@ -16,7 +22,14 @@ const google = readFileSync(new URL('fixtures/google.ics', import.meta.url), 'ut
 const AROUND = Date.parse('2026-06-01T00:00:00Z');
 const large = largeFeed({ series: 1000, singles: 4000, around: AROUND });
 
-const LIMITS: ReadLimits = { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, maxComponents: 50_000, maxInstances: 100_000, maxRedirects: 3, allowPrivate: true };
+const LIMITS: ReadLimits = {
+  timeoutMs: 10_000,
+  maxBytes: 10 * 1024 * 1024,
+  maxComponents: 50_000,
+  maxInstances: 100_000,
+  maxRedirects: 3,
+  allowPrivate: true,
+};
 
 let server: http.Server;
 let base: string;
@@ -32,12 +45,16 @@ beforeAll(async () => {
       const etag = '"v1"';
       const lastModified = 'Sun, 01 Mar 2026 12:00:00 GMT';
       if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { ETag: etag }).end();
-      return void res.writeHead(200, { 'Content-Type': 'text/calendar; charset=utf-8', ETag: etag, 'Last-Modified': lastModified }).end(google);
+      return void res
+        .writeHead(200, { 'Content-Type': 'text/calendar; charset=utf-8', ETag: etag, 'Last-Modified': lastModified })
+        .end(google);
     }
     if (path === '/octet.ics') return void res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(google);
-    if (path === '/gzip.ics') return void res.writeHead(200, { 'Content-Type': 'text/calendar', 'Content-Encoding': 'gzip' }).end(gzipSync(google));
+    if (path === '/gzip.ics')
+      return void res.writeHead(200, { 'Content-Type': 'text/calendar', 'Content-Encoding': 'gzip' }).end(gzipSync(google));
     if (path === '/large.ics') return void res.writeHead(200, { 'Content-Type': 'text/calendar' }).end(large);
-    if (path === '/nearly-10-mib.ics') return void res.writeHead(200, { 'Content-Type': 'text/calendar' }).end(largeFeed({ series: 0, singles: 44_500, around: AROUND }));
+    if (path === '/nearly-10-mib.ics')
+      return void res.writeHead(200, { 'Content-Type': 'text/calendar' }).end(largeFeed({ series: 0, singles: 44_500, around: AROUND }));
     if (path === '/hang') {
       open.add(res);
       return;
@@ -73,7 +90,8 @@ beforeAll(async () => {
       return void res.writeHead(200, { 'Content-Type': 'text/calendar' }).end(google);
     }
     if (path === '/forbidden') return void res.writeHead(403).end();
-    if (path === '/html') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><body>Sign in</body></html>');
+    if (path === '/html')
+      return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><body>Sign in</body></html>');
     if (path === '/fake.ics') return void res.writeHead(200, { 'Content-Type': 'text/calendar' }).end('<html>not really</html>');
     res.writeHead(404).end();
   });
@@ -100,7 +118,13 @@ async function unreadable(result: Promise<ReadResult>): Promise<string> {
 describe('feeds over HTTP', () => {
   it('reads a feed, then answers unchanged to a 304 for If-None-Match, asking again once its window is outgrown', async () => {
     const first = await readCalendar(request(`${base}/feed.ics`));
-    expect(first).toMatchObject({ outcome: 'read', kind: 'ics', etag: '"v1"', lastModified: 'Sun, 01 Mar 2026 12:00:00 GMT', truncated: false });
+    expect(first).toMatchObject({
+      outcome: 'read',
+      kind: 'ics',
+      etag: '"v1"',
+      lastModified: 'Sun, 01 Mar 2026 12:00:00 GMT',
+      truncated: false,
+    });
     if (first.outcome !== 'read') throw new Error('not read');
     expect(first.busy).toHaveLength(9);
     expect(first.skipped.count).toBe(1);
@@ -108,14 +132,19 @@ describe('feeds over HTTP', () => {
     expect(got[0]!.headers.accept).toContain('text/calendar');
     expect(got[0]!.headers['user-agent']).toMatch(/humantime/);
 
-    const again = await readCalendar(request(`${base}/feed.ics`, { etag: first.etag, lastModified: first.lastModified, syncState: first.syncState }));
+    const again = await readCalendar(
+      request(`${base}/feed.ics`, { etag: first.etag, lastModified: first.lastModified, syncState: first.syncState }),
+    );
     expect(again).toEqual({ outcome: 'unchanged' });
     const conditional = seen.filter((s) => s.path === '/feed.ics').at(-1)!;
     expect(conditional.headers['if-none-match']).toBe('"v1"');
     expect(conditional.headers['if-modified-since']).toBe('Sun, 01 Mar 2026 12:00:00 GMT');
 
     // A window reaching past the last read's: a 304 would keep a list that stops short.
-    const later = await readCalendar({ ...request(`${base}/feed.ics`, { etag: first.etag, syncState: first.syncState }), to: MAY + 86_400_000 });
+    const later = await readCalendar({
+      ...request(`${base}/feed.ics`, { etag: first.etag, syncState: first.syncState }),
+      to: MAY + 86_400_000,
+    });
     expect(later.outcome).toBe('read');
     expect(seen.filter((s) => s.path === '/feed.ics').at(-1)!.headers['if-none-match']).toBeUndefined();
   });
@@ -150,7 +179,10 @@ describe('feeds over HTTP', () => {
   });
 
   it('sends credentials as HTTP Basic, from the source or from the URL, and says when they are refused', async () => {
-    const withSource = await readCalendar({ ...request(`${base}/private/feed.ics`), source: { url: `${base}/private/feed.ics`, username: 'ada', password: 's3cret pass' } });
+    const withSource = await readCalendar({
+      ...request(`${base}/private/feed.ics`),
+      source: { url: `${base}/private/feed.ics`, username: 'ada', password: 's3cret pass' },
+    });
     expect(withSource.outcome).toBe('read');
     const inUrl = await readCalendar(request(`http://ada:s3cret%20pass@127.0.0.1:${new URL(base).port}/private/feed.ics`));
     expect(inUrl.outcome).toBe('read');
@@ -166,7 +198,9 @@ describe('feeds over HTTP', () => {
     expect(await unreadable(readCalendar(request(`${base}/html`)))).toBe('not an iCalendar document');
     // The HTML page was not a feed, so it was asked whether it is a CalDAV calendar.
     expect(seen.at(-1)).toMatchObject({ path: '/html', method: 'PROPFIND' });
-    expect(await unreadable(readCalendar({ ...request(`${base}/html`), source: { url: `${base}/html`, kind: 'ics' } }))).toBe('not an iCalendar document');
+    expect(await unreadable(readCalendar({ ...request(`${base}/html`), source: { url: `${base}/html`, kind: 'ics' } }))).toBe(
+      'not an iCalendar document',
+    );
     expect(await unreadable(readCalendar(request(`${base}/fake.ics`)))).toBe('not an iCalendar document');
     expect(await unreadable(readCalendar(request(`${base}/missing.ics`)))).toBe('the server answered HTTP 404');
   });
@@ -175,16 +209,24 @@ describe('feeds over HTTP', () => {
     const port = new URL(base).port;
     const before = seen.length;
     expect(await unreadable(readCalendar(request(`${base}/feed.ics`, {}, { allowPrivate: false })))).toBe('the URL must use https');
-    expect(await unreadable(readCalendar(request(`https://127.0.0.1:${port}/feed.ics`, {}, { allowPrivate: false })))).toBe('private address refused');
-    expect(await unreadable(readCalendar(request(`https://localhost:${port}/feed.ics`, {}, { allowPrivate: false })))).toBe('private address refused');
+    expect(await unreadable(readCalendar(request(`https://127.0.0.1:${port}/feed.ics`, {}, { allowPrivate: false })))).toBe(
+      'private address refused',
+    );
+    expect(await unreadable(readCalendar(request(`https://localhost:${port}/feed.ics`, {}, { allowPrivate: false })))).toBe(
+      'private address refused',
+    );
     // A public-looking name that resolves inside: refused by the guarded lookup at connect time.
     const resolve = async () => [{ address: '10.1.2.3', family: 4 }];
-    expect(await unreadable(readCalendar(request('https://calendar.example.com/feed.ics', {}, { allowPrivate: false }), { resolve }))).toBe('private address refused');
+    expect(await unreadable(readCalendar(request('https://calendar.example.com/feed.ics', {}, { allowPrivate: false }), { resolve }))).toBe(
+      'private address refused',
+    );
     expect(seen.length).toBe(before);
   });
 
   it('reads webcal:// as https:// and takes credentials out of the URL', () => {
-    expect(calendarAddress('webcal://p12-caldav.icloud.com/published/2/abc')?.url.href).toBe('https://p12-caldav.icloud.com/published/2/abc');
+    expect(calendarAddress('webcal://p12-caldav.icloud.com/published/2/abc')?.url.href).toBe(
+      'https://p12-caldav.icloud.com/published/2/abc',
+    );
     const address = calendarAddress('https://ada%40example.com:p%3Ass@cal.example.com/u/feed.ics#x');
     expect(address?.url.href).toBe('https://cal.example.com/u/feed.ics');
     expect(address?.credentials).toEqual({ username: 'ada@example.com', password: 'p:ss' });
@@ -207,11 +249,17 @@ describe('feeds over HTTP', () => {
     expect(result.truncated).toBe(false);
     expect(result.busy.length).toBeGreaterThan(60_000);
     // Measured, not asserted (a shared machine); docs/calendars.md has the figure.
-    console.log(`5,000-event feed (${(large.length / 1024 / 1024).toFixed(1)} MiB, ${result.busy.length} busy instances): ${timings.join(', ')} ms`);
+    console.log(
+      `5,000-event feed (${(large.length / 1024 / 1024).toFixed(1)} MiB, ${result.busy.length} busy instances): ${timings.join(', ')} ms`,
+    );
   });
 
   it('reads a feed of nearly 10 MiB (44,500 events)', async () => {
-    const result = await readCalendar({ ...request(`${base}/nearly-10-mib.ics`), from: AROUND - 86_400_000, to: AROUND + 395 * 86_400_000 });
+    const result = await readCalendar({
+      ...request(`${base}/nearly-10-mib.ics`),
+      from: AROUND - 86_400_000,
+      to: AROUND + 395 * 86_400_000,
+    });
     expect(result).toMatchObject({ outcome: 'read', truncated: false, skipped: { count: 0, reasons: [] } });
     if (result.outcome === 'read') expect(result.busy).toHaveLength(43_944);
   });

@@ -60,7 +60,7 @@ export function largeFeed(options: { series: number; singles: number; around: nu
     );
   }
   for (let i = 0; i < options.singles; i++) {
-    const start = options.around + ((i * 37) % 400) * day + ((7 + (i % 11)) * 60) * 60_000;
+    const start = options.around + ((i * 37) % 400) * day + (7 + (i % 11)) * 60 * 60_000;
     lines.push(
       'BEGIN:VEVENT',
       `DTSTART:${stamp(start, true)}`,

@@ -46,7 +46,7 @@ async function call(url: string, method: string, path: string, token: string, bo
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) };
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }
 
 beforeAll(async () => {
@@ -104,7 +104,14 @@ describe('a database restart under load', () => {
       const request =
         kind === 'slots'
           ? call(urls[p]!, 'GET', `/v1/humans/${humanId}/slots?date_from=2030-01-07&date_to=2030-01-09&duration=30`, key)
-          : call(urls[p]!, 'POST', '/v1/bookings', key, { human_id: humanId, starts_at: slotAt(n), duration: 30, attendee_name: 'Ada' }, { 'idempotency-key': idempotencyKey });
+          : call(
+              urls[p]!,
+              'POST',
+              '/v1/bookings',
+              key,
+              { human_id: humanId, starts_at: slotAt(n), duration: 30, attendee_name: 'Ada' },
+              { 'idempotency-key': idempotencyKey },
+            );
       const done = request.then(
         (res) => {
           outcomes.push({
@@ -119,7 +126,14 @@ describe('a database restart under load', () => {
           });
         },
         () => {
-          outcomes.push({ sentAt, ms: now() - sentAt, kind, process: p, status: 'no answer', ...(kind === 'booking' ? { idempotencyKey } : {}) });
+          outcomes.push({
+            sentAt,
+            ms: now() - sentAt,
+            kind,
+            process: p,
+            status: 'no answer',
+            ...(kind === 'booking' ? { idempotencyKey } : {}),
+          });
         },
       );
       inFlight.add(done);
@@ -143,7 +157,14 @@ describe('a database restart under load', () => {
       urls.map(async (url) => ({
         healthz: (await fetch(`${url}/healthz`)).status,
         readyz: (await fetch(`${url}/readyz`)).status,
-        mcp: await call(url, 'POST', '/mcp', key, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { accept: 'application/json, text/event-stream' }),
+        mcp: await call(
+          url,
+          'POST',
+          '/mcp',
+          key,
+          { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+          { accept: 'application/json, text/event-stream' },
+        ),
       })),
     );
     await sleep(Math.max(0, OUTAGE_MS - (now() - downAt)));
@@ -165,7 +186,9 @@ describe('a database restart under load', () => {
     }
 
     // Only successes and 503 SERVICE_UNAVAILABLE (with Retry-After), each answered in time.
-    const unexpected = outcomes.filter((o) => !(o.status === 200 || o.status === 201 || (o.status === 503 && o.code === 'SERVICE_UNAVAILABLE')));
+    const unexpected = outcomes.filter(
+      (o) => !(o.status === 200 || o.status === 201 || (o.status === 503 && o.code === 'SERVICE_UNAVAILABLE')),
+    );
     expect(unexpected).toEqual([]);
     expect(outcomes.filter((o) => o.status === 503 && o.retryAfter === null)).toEqual([]);
     const slow = outcomes.filter((o) => o.ms > ANSWER_CEILING_MS);
@@ -189,12 +212,19 @@ describe('a database restart under load', () => {
     const bookings = outcomes.filter((o) => o.kind === 'booking');
     const ids = new Map<string, string>();
     for (const o of bookings) {
-      const retry = await call(urls[(o.process + 1) % 2]!, 'POST', '/v1/bookings', key, {
-        human_id: humanId,
-        starts_at: slotAt(Number(o.idempotencyKey!.slice('fault-'.length))),
-        duration: 30,
-        attendee_name: 'Ada',
-      }, { 'idempotency-key': o.idempotencyKey! });
+      const retry = await call(
+        urls[(o.process + 1) % 2]!,
+        'POST',
+        '/v1/bookings',
+        key,
+        {
+          human_id: humanId,
+          starts_at: slotAt(Number(o.idempotencyKey!.slice('fault-'.length))),
+          duration: 30,
+          attendee_name: 'Ada',
+        },
+        { 'idempotency-key': o.idempotencyKey! },
+      );
       expect(retry.status, `${o.idempotencyKey}: ${JSON.stringify(retry.body)}`).toBe(201);
       if (o.bookingId) expect(retry.body.id).toBe(o.bookingId);
       ids.set(o.idempotencyKey!, retry.body.id);
@@ -212,7 +242,11 @@ describe('a database restart under load', () => {
 
     // Every booking's event reaches the receiver, once: the outcomes of attempts in flight at
     // the crash are written when the database is back, within the worker's lease.
-    await receiver.waitFor('every booking.confirmed delivered', () => new Set(receiver.received.map((r) => JSON.parse(r.body).data.id)).size === ids.size, 40_000);
+    await receiver.waitFor(
+      'every booking.confirmed delivered',
+      () => new Set(receiver.received.map((r) => JSON.parse(r.body).data.id)).size === ids.size,
+      40_000,
+    );
     const delivered = new Set(receiver.received.map((r) => JSON.parse(r.body).data.id));
     expect(delivered).toEqual(listed);
     const arrivals = new Map<string, number[]>();
@@ -225,7 +259,9 @@ describe('a database restart under load', () => {
 
     // The worker said it paused and resumed, once each; nobody logged an error.
     const workerLog = jsonLines(worker.stdout);
-    expect(workerLog.filter((l) => l.component === 'webhook-delivery' && l.msg === 'database unavailable: paused until it answers').length).toBe(1);
+    expect(
+      workerLog.filter((l) => l.component === 'webhook-delivery' && l.msg === 'database unavailable: paused until it answers').length,
+    ).toBe(1);
     expect(workerLog.filter((l) => l.component === 'webhook-delivery' && l.msg === 'database reachable again: resumed').length).toBe(1);
     for (const child of [...apis, worker]) expect(jsonLines(child.stdout).filter((l) => Number(l.level) >= 50)).toEqual([]);
 

@@ -29,7 +29,11 @@ export interface PrivatePostgres {
 export function postgresBinDir(): string {
   if (process.env.PG_BINDIR) return process.env.PG_BINDIR;
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const v of versions) if (existsSync(path.join(root, v, 'bin', 'pg_ctl'))) return path.join(root, v, 'bin');
   throw new Error('no PostgreSQL server binaries found (set PG_BINDIR to the directory holding initdb and pg_ctl)');
 }

@@ -85,13 +85,16 @@ const RAW_QUERY = ['', '', '', '&limit=1&limit=2', '&cursor[a]=b', '&limit=%00',
  * three bytes it would have in WTF-8, e.g. %ED%A0%80: exactly what a sloppy client sends.
  */
 function encode(text: string): string {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[^\uD800-\uDFFF]+|[\uD800-\uDBFF][\uDC00-\uDFFF]/g, (piece) => {
-    if (piece.length !== 1 || piece.charCodeAt(0) < 0xd800 || piece.charCodeAt(0) > 0xdfff) return encodeURIComponent(piece);
-    const unit = piece.charCodeAt(0);
-    return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
-      .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-      .join('');
-  });
+  return text.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[^\uD800-\uDFFF]+|[\uD800-\uDBFF][\uDC00-\uDFFF]/g,
+    (piece) => {
+      if (piece.length !== 1 || piece.charCodeAt(0) < 0xd800 || piece.charCodeAt(0) > 0xdfff) return encodeURIComponent(piece);
+      const unit = piece.charCodeAt(0);
+      return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    },
+  );
 }
 
 function queryText(value: unknown): string {
@@ -196,7 +199,10 @@ function otherHeaders(route: AppRoute): fc.Arbitrary<[string, string][]> {
   );
   const encoding = fc.oneof(
     { weight: 20, arbitrary: fc.constant<[string, string][]>([]) },
-    { weight: 1, arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'compress').map((e): [string, string][] => [['Content-Encoding', e]]) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'compress').map((e): [string, string][] => [['Content-Encoding', e]]),
+    },
   );
   const idempotency =
     route.path === '/v1/bookings' && route.method === 'POST'
@@ -233,11 +239,15 @@ function routeRequest(name: string, route: AppRoute, target: FuzzTarget): fc.Arb
       ),
     ),
   );
-  const query = route.query instanceof z.ZodType ? fc.option(mutated(route.query, target.pools), { nil: undefined, freq: 8 }) : fc.constant(undefined);
+  const query =
+    route.query instanceof z.ZodType ? fc.option(mutated(route.query, target.pools), { nil: undefined, freq: 8 }) : fc.constant(undefined);
   const cursor = fc.option(badCursor, { nil: undefined, freq: 6 });
   const hasBody = 'body' in route && route.body instanceof z.ZodType;
   const body: fc.Arbitrary<string | undefined> = hasBody
-    ? fc.oneof({ weight: 9, arbitrary: mutated(route.body as z.ZodTypeAny, target.pools).map(serializeBody) }, { weight: 1, arbitrary: rawBody })
+    ? fc.oneof(
+        { weight: 9, arbitrary: mutated(route.body as z.ZodTypeAny, target.pools).map(serializeBody) },
+        { weight: 1, arbitrary: rawBody },
+      )
     : route.method === 'GET'
       ? fc.constant(undefined)
       : fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rawBody });
@@ -276,7 +286,19 @@ function strayRequest(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({
       method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'),
-      path: fc.constantFrom('/v1', '/v1/', '/v1/humans/', '/v1/nope', '/v1/humans//slots', '/v1/usage/x', '/admin/v1', '/v2/humans', '/', '/%00', '/v1/%ED%A0%80'),
+      path: fc.constantFrom(
+        '/v1',
+        '/v1/',
+        '/v1/humans/',
+        '/v1/nope',
+        '/v1/humans//slots',
+        '/v1/usage/x',
+        '/admin/v1',
+        '/v2/humans',
+        '/',
+        '/%00',
+        '/v1/%ED%A0%80',
+      ),
       body: fc.option(rawBody, { nil: undefined, freq: 3 }),
     })
     .map(({ method, path, body }) =>

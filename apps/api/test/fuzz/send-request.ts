@@ -17,15 +17,12 @@ export function sendRequest(agent: Agent, base: URL, req: FuzzRequest): Promise<
     // With headers as a list node adds no Host, and an HTTP/1.1 request without one is 400.
     const headers = ['Host', base.host, ...req.headers.flat()];
     if (body) headers.push('Content-Length', String(body.length));
-    const outgoing = request(
-      { agent, host: base.hostname, port: base.port, method: req.method, path: req.path, headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
+    const outgoing = request({ agent, host: base.hostname, port: base.port, method: req.method, path: req.path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
     outgoing.on('error', reject);
     outgoing.end(body);
   });

@@ -16,7 +16,12 @@ const localTime = fc
 
 /** Starts on the half-hour grid of January 2030, where the fixture humans work. */
 const instant = fc
-  .tuple(fc.integer({ min: 7, max: 20 }), fc.integer({ min: 6, max: 18 }), fc.constantFrom('00', '30'), fc.constantFrom('Z', '+00:00', '+01:00'))
+  .tuple(
+    fc.integer({ min: 7, max: 20 }),
+    fc.integer({ min: 6, max: 18 }),
+    fc.constantFrom('00', '30'),
+    fc.constantFrom('Z', '+00:00', '+01:00'),
+  )
   .map(([d, h, m, zone]) => {
     const hour = zone === '+01:00' ? h + 1 : h;
     return `2030-01-${String(d).padStart(2, '0')}T${String(hour).padStart(2, '0')}:${m}:00${zone}`;

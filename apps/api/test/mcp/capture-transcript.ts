@@ -16,7 +16,13 @@ try {
   };
   const human = await show('create_human', { name: 'Haruki Sato', timezone: 'Asia/Tokyo' });
   const tuesday = nextLocalWeekday('Asia/Tokyo', 2);
-  const slots = await show('find_slots', { human_id: human.id, date_from: tuesday, date_to: tuesday, duration: 30, earliest_time: '13:00' });
+  const slots = await show('find_slots', {
+    human_id: human.id,
+    date_from: tuesday,
+    date_to: tuesday,
+    duration: 30,
+    earliest_time: '13:00',
+  });
   const first = slots.days[0].slots[0];
   const booking = await show('book_slot', { human_id: human.id, starts_at: first.starts_at, duration: 30, attendee_name: 'Agent Smith' });
   console.log('structuredContent of book_slot:');

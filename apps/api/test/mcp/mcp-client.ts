@@ -34,11 +34,16 @@ export function textOf(result: CallToolResult): string {
 
 /** The local date (YYYY-MM-DD) of next week's `weekday` (1 = Monday) in `timezone`, strictly after today. */
 export function nextLocalWeekday(timezone: string, weekday: number, now = Date.now()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short' })
-    .formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    weekday: 'short',
+  }).formatToParts(now);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   const today = Date.parse(`${get('year')}-${get('month')}-${get('day')}T00:00:00Z`);
   const todayWeekday = ((new Date(today).getUTCDay() + 6) % 7) + 1;
-  const ahead = ((weekday - todayWeekday + 7) % 7) || 7;
+  const ahead = (weekday - todayWeekday + 7) % 7 || 7;
   return new Date(today + ahead * 86_400_000).toISOString().slice(0, 10);
 }

@@ -64,15 +64,37 @@ describe('/mcp over Streamable HTTP', () => {
     expect((await callOk(client, 'get_human', { human_id: human.id })).name).toBe('Grace Hopper');
     expect((await callOk(client, 'list_humans', { limit: 10 })).data.map((h: { id: string }) => h.id)).toContain(human.id);
     const hours = await callOk(client, 'set_availability', {
-      human_id: human.id, working_days: [1, 2, 3, 4, 5, 6, 7], work_start: '08:00', work_end: '18:00', meeting_durations: [30, 60],
+      human_id: human.id,
+      working_days: [1, 2, 3, 4, 5, 6, 7],
+      work_start: '08:00',
+      work_end: '18:00',
+      meeting_durations: [30, 60],
     });
     expect(hours.availability_rules.work_start).toBe('08:00');
-    const block = await callOk(client, 'add_override', { human_id: human.id, kind: 'block', start_date: MONDAY, start_time: '12:00', end_time: '13:00', reason: 'Lunch' });
+    const block = await callOk(client, 'add_override', {
+      human_id: human.id,
+      kind: 'block',
+      start_date: MONDAY,
+      start_time: '12:00',
+      end_time: '13:00',
+      reason: 'Lunch',
+    });
     expect(block.kind).toBe('block');
 
-    const found = await callOk(client, 'find_slots', { human_id: human.id, date_from: MONDAY, date_to: MONDAY, duration: 60, earliest_time: '11:00', latest_time: '15:00' });
+    const found = await callOk(client, 'find_slots', {
+      human_id: human.id,
+      date_from: MONDAY,
+      date_to: MONDAY,
+      duration: 60,
+      earliest_time: '11:00',
+      latest_time: '15:00',
+    });
     // 11:00-12:00 and 13:00-15:00 around the lunch block, one-hour grid from 08:00.
-    expect(found.days[0].slots.map((s: { starts_at: string }) => s.starts_at)).toEqual([at(MONDAY, '11:00'), at(MONDAY, '13:00'), at(MONDAY, '14:00')]);
+    expect(found.days[0].slots.map((s: { starts_at: string }) => s.starts_at)).toEqual([
+      at(MONDAY, '11:00'),
+      at(MONDAY, '13:00'),
+      at(MONDAY, '14:00'),
+    ]);
 
     const verdict = await callOk(client, 'check_time', { human_id: human.id, starts_at: at(MONDAY, '12:00'), duration: 60 });
     expect(verdict).toMatchObject({ bookable: false, code: 'SCHEDULE_BLOCKED' });
@@ -80,29 +102,54 @@ describe('/mcp over Streamable HTTP', () => {
     expect((await callOk(client, 'remove_override', { human_id: human.id, override_id: block.id })).removed).toBe(true);
     expect((await callOk(client, 'check_time', { human_id: human.id, starts_at: at(MONDAY, '12:00'), duration: 60 })).bookable).toBe(true);
 
-    const booking = await callOk(client, 'book_slot', { human_id: human.id, starts_at: at(MONDAY, '12:00'), duration: 60, attendee_name: 'Ada', metadata: { ticket: 'T-1' } });
+    const booking = await callOk(client, 'book_slot', {
+      human_id: human.id,
+      starts_at: at(MONDAY, '12:00'),
+      duration: 60,
+      attendee_name: 'Ada',
+      metadata: { ticket: 'T-1' },
+    });
     expect(booking.metadata).toEqual({ ticket: 'T-1' });
     const first = await callOk(client, 'book_first_available', {
-      human_id: human.id, earliest_date: MONDAY, latest_date: MONDAY, earliest_time: '12:00', duration: 60, attendee_name: 'Bob',
+      human_id: human.id,
+      earliest_date: MONDAY,
+      latest_date: MONDAY,
+      earliest_time: '12:00',
+      duration: 60,
+      attendee_name: 'Bob',
     });
     expect(first.starts_at).toBe(at(MONDAY, '13:00'));
     expect((await callOk(client, 'get_booking', { booking_id: booking.id })).id).toBe(booking.id);
     expect((await callOk(client, 'list_bookings', { human_id: human.id })).data).toHaveLength(2);
     const moved = await callOk(client, 'reschedule_booking', { booking_id: first.id, starts_at: at(MONDAY, '15:00') });
-    expect(moved).toMatchObject({ rescheduled_from: first.id, starts_at: at(MONDAY, '15:00'), starts_at_local: 'Mon 2030-01-07 15:00 UTC (+00:00)' });
-    expect(textOf(await call(client, 'reschedule_booking', { booking_id: first.id, starts_at: at(MONDAY, '16:00') }))).toMatch(/^BOOKING_CANCELLED: /);
+    expect(moved).toMatchObject({
+      rescheduled_from: first.id,
+      starts_at: at(MONDAY, '15:00'),
+      starts_at_local: 'Mon 2030-01-07 15:00 UTC (+00:00)',
+    });
+    expect(textOf(await call(client, 'reschedule_booking', { booking_id: first.id, starts_at: at(MONDAY, '16:00') }))).toMatch(
+      /^BOOKING_CANCELLED: /,
+    );
     const cancelled = await callOk(client, 'cancel_booking', { booking_id: booking.id });
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.cancelled_at_local).toMatch(/UTC \(\+00:00\)$/);
     expect((await callOk(client, 'get_usage')).used).toBe(2);
 
-    const events = await eventually('five events in the feed', async () => {
-      const e = await callOk(client, 'list_events', { limit: 100 });
-      return e.data.length === 5 && e;
-    }, 40_000);
+    const events = await eventually(
+      'five events in the feed',
+      async () => {
+        const e = await callOk(client, 'list_events', { limit: 100 });
+        return e.data.length === 5 && e;
+      },
+      40_000,
+    );
     // Booked, booked, moved (cancelled + confirmed in one transaction), cancelled.
     expect(events.data.map((e: { event: string }) => e.event)).toEqual([
-      'booking.confirmed', 'booking.confirmed', 'booking.cancelled', 'booking.confirmed', 'booking.cancelled',
+      'booking.confirmed',
+      'booking.confirmed',
+      'booking.cancelled',
+      'booking.confirmed',
+      'booking.cancelled',
     ]);
     expect(events.data[0].data.starts_at_local).toBe('Mon 2030-01-07 12:00 UTC (+00:00)');
     expect((await callOk(client, 'list_events', { after: events.data[4].id })).data).toEqual([]);
@@ -113,7 +160,9 @@ describe('/mcp over Streamable HTTP', () => {
     const b = await callOk(client, 'create_human', UTC_HUMAN);
     const held = await callOk(client, 'hold_slot', { human_id: a.id, starts_at: at(MONDAY, '09:00'), duration: 30, ttl_seconds: 120 });
     expect(held.starts_at_local).toBe('Mon 2030-01-07 09:00 UTC (+00:00)');
-    expect(await expectRefusal('hold_slot', { human_id: a.id, starts_at: at(MONDAY, '09:00'), duration: 30 }, 'SLOT_UNAVAILABLE')).toContain('find_slots');
+    expect(
+      await expectRefusal('hold_slot', { human_id: a.id, starts_at: at(MONDAY, '09:00'), duration: 30 }, 'SLOT_UNAVAILABLE'),
+    ).toContain('find_slots');
     const booked = await callOk(client, 'confirm_hold', { hold_id: held.id, attendee_name: 'Ada' });
     expect(booked).toMatchObject({ human_id: a.id, starts_at: at(MONDAY, '09:00'), status: 'confirmed' });
     await expectRefusal('confirm_hold', { hold_id: held.id, attendee_name: 'Ada' }, 'NOT_FOUND');
@@ -121,21 +170,55 @@ describe('/mcp over Streamable HTTP', () => {
     expect((await callOk(client, 'release_hold', { hold_id: other.id })).released).toBe(true);
     await expectRefusal('release_hold', { hold_id: other.id }, 'NOT_FOUND');
 
-    const common = await callOk(client, 'find_slots_for_humans', { human_ids: [a.id, b.id], mode: 'all', date_from: MONDAY, date_to: MONDAY, duration: 30 });
+    const common = await callOk(client, 'find_slots_for_humans', {
+      human_ids: [a.id, b.id],
+      mode: 'all',
+      date_from: MONDAY,
+      date_to: MONDAY,
+      duration: 30,
+    });
     expect(common.slots[0]).toMatchObject({ starts_at: at(MONDAY, '09:30'), starts_at_local: 'Mon 2030-01-07 09:30 UTC (+00:00)' });
-    const anyOf = await callOk(client, 'find_slots_for_humans', { human_ids: [a.id, b.id], mode: 'any', date_from: MONDAY, date_to: MONDAY, duration: 30 });
+    const anyOf = await callOk(client, 'find_slots_for_humans', {
+      human_ids: [a.id, b.id],
+      mode: 'any',
+      date_from: MONDAY,
+      date_to: MONDAY,
+      duration: 30,
+    });
     expect(anyOf.slots[0]).toMatchObject({ starts_at: at(MONDAY, '09:00'), human_ids: [b.id] });
-    const meeting = await callOk(client, 'book_several_humans', { human_ids: [a.id, b.id], mode: 'all', starts_at: at(MONDAY, '09:30'), duration: 30, attendee_name: 'Ada' });
+    const meeting = await callOk(client, 'book_several_humans', {
+      human_ids: [a.id, b.id],
+      mode: 'all',
+      starts_at: at(MONDAY, '09:30'),
+      duration: 30,
+      attendee_name: 'Ada',
+    });
     expect(meeting.bookings.map((x: { human_id: string }) => x.human_id)).toEqual([a.id, b.id]);
     expect(meeting.group_id).toMatch(/^[0-9a-f-]{36}$/);
-    await expectRefusal('book_several_humans', { human_ids: [a.id, b.id], mode: 'all', starts_at: at(MONDAY, '09:30'), duration: 30, attendee_name: 'Ada' }, 'SLOT_UNAVAILABLE');
-    const one = await callOk(client, 'book_several_humans', { human_ids: [a.id, b.id], mode: 'any', starts_at: at(MONDAY, '09:00'), duration: 30, attendee_name: 'Ada' });
+    await expectRefusal(
+      'book_several_humans',
+      { human_ids: [a.id, b.id], mode: 'all', starts_at: at(MONDAY, '09:30'), duration: 30, attendee_name: 'Ada' },
+      'SLOT_UNAVAILABLE',
+    );
+    const one = await callOk(client, 'book_several_humans', {
+      human_ids: [a.id, b.id],
+      mode: 'any',
+      starts_at: at(MONDAY, '09:00'),
+      duration: 30,
+      attendee_name: 'Ada',
+    });
     expect(one.bookings.map((x: { human_id: string }) => x.human_id)).toEqual([b.id]);
   });
 
   it('returns each refusal as a tool error starting with its stable code', async () => {
     const human = await callOk(client, 'create_human', UTC_HUMAN);
-    const book = (time: string, extra: Record<string, unknown> = {}) => ({ human_id: human.id, starts_at: at(MONDAY, time), duration: 30, attendee_name: 'Ada', ...extra });
+    const book = (time: string, extra: Record<string, unknown> = {}) => ({
+      human_id: human.id,
+      starts_at: at(MONDAY, time),
+      duration: 30,
+      attendee_name: 'Ada',
+      ...extra,
+    });
     await callOk(client, 'book_slot', book('09:00'));
     expect(await expectRefusal('book_slot', book('09:00'), 'SLOT_UNAVAILABLE')).toContain('find_slots');
     expect(await expectRefusal('book_slot', book('09:00', { duration: 45 }), 'INVALID_DURATION')).toContain('30, 60');
@@ -148,7 +231,11 @@ describe('/mcp over Streamable HTTP', () => {
     expect(await expectRefusal('get_booking', {}, 'VALIDATION_ERROR')).toContain('booking_id');
     await expectRefusal('find_slots', { human_id: human.id, date_from: MONDAY, date_to: MONDAY, duration: 45 }, 'INVALID_DURATION');
     await expectRefusal('get_human', { human_id: '00000000-0000-4000-8000-000000000000' }, 'NOT_FOUND');
-    await expectRefusal('book_first_available', { human_id: human.id, earliest_date: MONDAY, latest_date: MONDAY, earliest_time: '17:00', duration: 30, attendee_name: 'Ada' }, 'NO_SLOT_AVAILABLE');
+    await expectRefusal(
+      'book_first_available',
+      { human_id: human.id, earliest_date: MONDAY, latest_date: MONDAY, earliest_time: '17:00', duration: 30, attendee_name: 'Ada' },
+      'NO_SLOT_AVAILABLE',
+    );
     const events = await call(client, 'list_events', { after: human.id });
     expect(textOf(events)).toMatch(/^VALIDATION_ERROR: after/);
     // The Free plan's 100 bookings this month are used up.
@@ -172,7 +259,12 @@ describe('/mcp over Streamable HTTP', () => {
         timezone: 'Europe/Berlin',
         utc_offset: '+01:00',
         local: 'Tue 2026-11-24 15:04 Europe/Berlin (+01:00)',
-        next_offset_change: { at: '2027-03-28T01:00:00Z', at_local: 'Sun 2027-03-28 03:00 Europe/Berlin (+02:00)', from: '+01:00', to: '+02:00' },
+        next_offset_change: {
+          at: '2027-03-28T01:00:00Z',
+          at_local: 'Sun 2027-03-28 03:00 Europe/Berlin (+02:00)',
+          from: '+01:00',
+          to: '+02:00',
+        },
         open_now: true,
         next_open_at: '2026-11-25T08:00:00Z',
         next_open_at_local: 'Wed 2026-11-25 09:00 Europe/Berlin (+01:00)',
@@ -203,18 +295,31 @@ describe('/mcp over Streamable HTTP', () => {
       expect(suggested.isError, textOf(suggested)).toBeFalsy();
       expect(textOf(suggested)).toContain('Read "next Tuesday afternoon" as 2030-01-08..2030-01-08, 12:00-17:00 Europe/London.');
       const { data, interpreted_as } = suggested.structuredContent as { data: Array<Record<string, unknown>>; interpreted_as: unknown };
-      expect(interpreted_as).toEqual({ date_from: '2030-01-08', date_to: '2030-01-08', from_time: '12:00', to_time: '17:00', timezone: 'Europe/London' });
+      expect(interpreted_as).toEqual({
+        date_from: '2030-01-08',
+        date_to: '2030-01-08',
+        from_time: '12:00',
+        to_time: '17:00',
+        timezone: 'Europe/London',
+      });
       expect(data).toHaveLength(2);
       // Read in the attendee's zone: 12:00-17:00 in London is 13:00-18:00 in Berlin, where the human works until 17:00.
       expect(data[0]!.starts_at_local).toMatch(/^Tue 2030-01-08 1[3-6]:\d\d Europe\/Berlin/);
       expect(data[0]!.starts_at_attendee).toMatch(/^Tue 2030-01-08 1[2-5]:\d\d Europe\/London/);
-      const booked = await callOk(client, 'book_slot', { human_id: human.id, starts_at: data[0]!.starts_at, duration: 30, attendee_name: 'Ada' });
+      const booked = await callOk(client, 'book_slot', {
+        human_id: human.id,
+        starts_at: data[0]!.starts_at,
+        duration: 30,
+        attendee_name: 'Ada',
+      });
       expect(booked.status).toBe('confirmed');
 
       const found = await call(client, 'find_slots', { human_id: human.id, when: 'tomorrow', duration: 30 });
       expect(found.isError, textOf(found)).toBeFalsy();
       expect(textOf(found)).toContain('Read "tomorrow" as 2030-01-05..2030-01-05 00:00-24:00 Europe/Berlin.');
-      expect(await expectRefusal('suggest_times', { human_ids: [human.id], duration: 30, when: 'whenever suits' }, 'VALIDATION_ERROR')).toContain('when');
+      expect(
+        await expectRefusal('suggest_times', { human_ids: [human.id], duration: 30, when: 'whenever suits' }, 'VALIDATION_ERROR'),
+      ).toContain('when');
     } finally {
       app.clock.now = undefined;
     }
@@ -222,14 +327,24 @@ describe('/mcp over Streamable HTTP', () => {
 
   it("answers NOT_FOUND for another organization's ids", async () => {
     const human = await callOk(client, 'create_human', UTC_HUMAN);
-    const booking = await callOk(client, 'book_slot', { human_id: human.id, starts_at: at(MONDAY, '11:00'), duration: 30, attendee_name: 'Ada' });
+    const booking = await callOk(client, 'book_slot', {
+      human_id: human.id,
+      starts_at: at(MONDAY, '11:00'),
+      duration: 30,
+      attendee_name: 'Ada',
+    });
     const other = await app.createOrg('free');
     const intruder = await httpMcpClient(app.url, other.key);
     try {
       await expectRefusal('get_human', { human_id: human.id }, 'NOT_FOUND', intruder);
       await expectRefusal('find_slots', { human_id: human.id, date_from: MONDAY, date_to: MONDAY, duration: 30 }, 'NOT_FOUND', intruder);
       await expectRefusal('check_time', { human_id: human.id, starts_at: at(MONDAY, '12:00'), duration: 30 }, 'NOT_FOUND', intruder);
-      await expectRefusal('book_slot', { human_id: human.id, starts_at: at(MONDAY, '12:00'), duration: 30, attendee_name: 'Eve' }, 'NOT_FOUND', intruder);
+      await expectRefusal(
+        'book_slot',
+        { human_id: human.id, starts_at: at(MONDAY, '12:00'), duration: 30, attendee_name: 'Eve' },
+        'NOT_FOUND',
+        intruder,
+      );
       await expectRefusal('get_booking', { booking_id: booking.id }, 'NOT_FOUND', intruder);
       await expectRefusal('cancel_booking', { booking_id: booking.id }, 'NOT_FOUND', intruder);
       expect((await callOk(intruder, 'list_bookings')).data).toEqual([]);
@@ -240,7 +355,12 @@ describe('/mcp over Streamable HTTP', () => {
   });
 
   it('answers 401 with the envelope without a valid key, and 405 to GET (stateless)', async () => {
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     for (const key of [null, 'sk_live_not-a-real-key-0000000000000000', org.key.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))]) {
       const res = await app.call('POST', '/mcp', { key, body: initialize, headers });
@@ -259,4 +379,3 @@ describe('/mcp over Streamable HTTP', () => {
     await tokyoScenario(client);
   });
 });
-

@@ -56,7 +56,9 @@ describe('humantime-mcp over stdio', () => {
   });
 
   it('with a bad key, every call is refused UNAUTHORIZED', async () => {
-    const bad = await connect(spawnBin({ HUMANTIME_API_KEY: 'sk_live_wrongwrongwrongwrongwrongwrongwrong', HUMANTIME_URL: app.url, PATH: process.env.PATH ?? '' }));
+    const bad = await connect(
+      spawnBin({ HUMANTIME_API_KEY: 'sk_live_wrongwrongwrongwrongwrongwrongwrong', HUMANTIME_URL: app.url, PATH: process.env.PATH ?? '' }),
+    );
     try {
       const result = await call(bad, 'list_humans');
       expect(textOf(result)).toMatch(/^UNAUTHORIZED: /);

@@ -13,7 +13,10 @@ describe('booking races across two API processes on PostgreSQL', () => {
     const human = (await call(urls[1]!, 'POST', '/v1/humans', org.api_key, { name: 'Racer', timezone: 'UTC', availability })).body.id;
 
     const { tally } = await race(
-      Array.from({ length: 50 }, (_, i) => () => call(urls[i % 2]!, 'POST', '/v1/bookings', org.api_key, bookingBody(human, at('2030-04-01', '10:00')))),
+      Array.from(
+        { length: 50 },
+        (_, i) => () => call(urls[i % 2]!, 'POST', '/v1/bookings', org.api_key, bookingBody(human, at('2030-04-01', '10:00'))),
+      ),
     );
     console.info('[postgres, 2 processes] one slot, 50 requests:', JSON.stringify(tally));
     expect(tally).toEqual({ 201: 1, 409: 49 });

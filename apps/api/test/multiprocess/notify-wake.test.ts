@@ -63,12 +63,12 @@ describe('a delivery worker woken by NOTIFY', () => {
     const env = childEnv({ DATABASE_URL: app.database.url!, LOG_LEVEL: 'info' });
     const child = run('src/worker.ts', [], env);
     try {
-      await waitFor('the worker process listening', async () => ((await listenerPids()).length === 1) || undefined, 30_000);
+      await waitFor('the worker process listening', async () => (await listenerPids()).length === 1 || undefined, 30_000);
     } finally {
       child.process.kill('SIGTERM');
       await child.exited;
     }
-    await waitFor('its listener gone', async () => ((await listenerPids()).length === 0) || undefined);
+    await waitFor('its listener gone', async () => (await listenerPids()).length === 0 || undefined);
   }, 60_000);
 
   it(`delivers ${BOOKINGS} bookings far sooner than its ${POLL_MS / 1000} s poll would`, async () => {

@@ -13,7 +13,8 @@ const DAY = { working_days: [1, 2, 3, 4, 5, 6, 7], work_start: '09:00', work_end
 describe('a remembered snapshot across two API processes on PostgreSQL', () => {
   it("meets another process's change of hours, override and deletion, and its cancellation", async () => {
     const org = (await call(urls[A]!, 'POST', '/admin/v1/organizations', ADMIN, { name: 'Rules', plan: 'growth' })).body;
-    const human = (await call(urls[B]!, 'POST', '/v1/humans', org.api_key, { name: 'Changed', timezone: 'UTC', availability: DAY })).body.id;
+    const human = (await call(urls[B]!, 'POST', '/v1/humans', org.api_key, { name: 'Changed', timezone: 'UTC', availability: DAY })).body
+      .id;
     // 10:00-11:59 UTC starts share their candidate dates, so A's later bookings meet the
     // snapshot its first one read (the month's first booking: it also makes the quota shards).
     const book = (p: number, time: string) => call(urls[p]!, 'POST', '/v1/bookings', org.api_key, bookingBody(human, at(MONDAY, time)));
@@ -27,7 +28,11 @@ describe('a remembered snapshot across two API processes on PostgreSQL', () => {
     expect([late.status, late.body.error?.code]).toEqual([422, 'OUTSIDE_WORKING_HOURS']);
 
     const blocked = await call(urls[B]!, 'POST', `/v1/humans/${human}/overrides`, org.api_key, {
-      kind: 'block', start_date: MONDAY, end_date: MONDAY, start_time: '10:00', end_time: '11:00',
+      kind: 'block',
+      start_date: MONDAY,
+      end_date: MONDAY,
+      start_time: '10:00',
+      end_time: '11:00',
     });
     expect(blocked.status).toBe(201);
     // A now remembers the snapshot it read for the refusal above: 10:00's booking is busy in it.

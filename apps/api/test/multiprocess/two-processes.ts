@@ -46,5 +46,5 @@ export async function callProcess(url: string, method: string, path: string, tok
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) };
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }

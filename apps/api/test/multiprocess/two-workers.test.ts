@@ -22,7 +22,11 @@ beforeAll(async () => {
   app = await startTestApp({ webhooks });
   const env = childEnv({ DATABASE_URL: app.database.url!, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', LOG_LEVEL: 'info' });
   for (let i = 0; i < 2; i++) workers.push(run('src/worker.ts', [], env));
-  await waitFor('both workers running', () => workers.every((w) => w.stdout.includes('humantime delivery worker running')) || undefined, 30_000);
+  await waitFor(
+    'both workers running',
+    () => workers.every((w) => w.stdout.includes('humantime delivery worker running')) || undefined,
+    30_000,
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -54,12 +58,16 @@ describe('two worker processes on one PostgreSQL database', () => {
     expect(new Set(receiver.received.map((r) => JSON.parse(r.body).data.id))).toEqual(new Set(Object.keys(booked)));
     for (const r of receiver.received) verifySignature(r.headers['x-service-signature'], r.body, org.webhook.signing_secret);
 
-    const delivered = await app.database.store.db.delivery.count({ where: { webhookId: org.webhook.id, status: 'delivered', attemptCount: 1 } });
+    const delivered = await app.database.store.db.delivery.count({
+      where: { webhookId: org.webhook.id, status: 'delivered', attemptCount: 1 },
+    });
     expect(delivered).toBe(BOOKINGS);
 
     // Who sent what, from each worker's structured log.
     const byWorker = workers.map((w) =>
-      jsonLines(w.stdout).filter((l) => l.msg === 'webhook delivery attempt' && l.outcome === 'delivered').map((l) => String(l.delivery_id)),
+      jsonLines(w.stdout)
+        .filter((l) => l.msg === 'webhook delivery attempt' && l.outcome === 'delivered')
+        .map((l) => String(l.delivery_id)),
     );
     const split = byWorker.map((ids) => ids.length);
     const lag = receiver.received.map((r) => r.mono - booked[JSON.parse(r.body).data.id]!).sort((a, b) => a - b);

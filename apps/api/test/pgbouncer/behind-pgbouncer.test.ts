@@ -50,7 +50,11 @@ async function start(direct: boolean) {
 }
 
 async function call(url: string, method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -70,11 +74,16 @@ describe('pnpm start behind PgBouncer (transaction pooling)', () => {
       availability: { working_days: [1, 2, 3, 4, 5, 6, 7], work_start: '08:00', work_end: '20:00', meeting_durations: [30] },
     });
     expect(human.status).toBe(201);
-    const hook = await call(url, 'POST', '/v1/webhooks', key, { url: `${receiver.url}/${direct ? 'direct' : 'poll'}`, events: ['booking.confirmed'] });
+    const hook = await call(url, 'POST', '/v1/webhooks', key, {
+      url: `${receiver.url}/${direct ? 'direct' : 'poll'}`,
+      events: ['booking.confirmed'],
+    });
     expect(hook.status).toBe(201);
     // Many at once: pooled connections lend their server connections to each other's statements.
     const booked = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => call(url, 'POST', '/v1/bookings', key, { human_id: human.body.id, starts_at: slotAt(i), duration: 30, attendee_name: 'Ada' })),
+      Array.from({ length: 12 }, (_, i) =>
+        call(url, 'POST', '/v1/bookings', key, { human_id: human.body.id, starts_at: slotAt(i), duration: 30, attendee_name: 'Ada' }),
+      ),
     );
     expect(booked.map((b) => b.status)).toEqual(Array(12).fill(201));
     // Local times are read in the human's zone and timestamps in UTC, whatever session the pooler lends.
@@ -83,7 +92,11 @@ describe('pnpm start behind PgBouncer (transaction pooling)', () => {
     expect(slots.body.slots[0].starts_at).toBe('2030-01-07T07:00:00Z');
     const ids = new Set(booked.map((b) => b.body.id));
     const path = `/${direct ? 'direct' : 'poll'}`;
-    await receiver.waitFor('every delivery', () => new Set(receiver.byPath(path).map((r) => JSON.parse(r.body).data.id)).size === 12, 15_000);
+    await receiver.waitFor(
+      'every delivery',
+      () => new Set(receiver.byPath(path).map((r) => JSON.parse(r.body).data.id)).size === 12,
+      15_000,
+    );
     const feed = await call(url, 'GET', '/v1/events?limit=100', key);
     expect(new Set(feed.body.data.map((e: { data: { id: string } }) => e.data.id))).toEqual(ids);
     const log = jsonLines(server.stdout);

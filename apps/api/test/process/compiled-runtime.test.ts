@@ -45,7 +45,11 @@ describe('the built server (node dist/server.js)', () => {
   it('serves the API end to end: an organization, a human and its slots', async () => {
     const adminToken = (await readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
     const post = async (p: string, token: string, body: unknown) =>
-      fetch(url + p, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(url + p, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const org = await post('/admin/v1/organizations', adminToken, { name: 'Compiled', plan: 'free' });
     expect(org.status).toBe(201);
     const { api_key: key } = (await org.json()) as { api_key: string };

@@ -41,7 +41,9 @@ describe('the SDK example agent against a live server', () => {
     expect(result.stdout).toMatch(/verif/i);
 
     // The agent's work is really in the server: one booking, now cancelled.
-    const bookings = await fetch(`${url}/v1/bookings`, { headers: { authorization: `Bearer ${org.api_key}` } }).then((r) => r.json() as Promise<{ data: { status: string }[] }>);
+    const bookings = await fetch(`${url}/v1/bookings`, { headers: { authorization: `Bearer ${org.api_key}` } }).then(
+      (r) => r.json() as Promise<{ data: { status: string }[] }>,
+    );
     expect(bookings.data.map((b) => b.status)).toEqual(['cancelled']);
   });
 });

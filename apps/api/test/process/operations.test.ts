@@ -158,7 +158,12 @@ describe('pnpm admin', () => {
       cli(['set-plan', '--org', org.organization_id, '--plan', 'platinum']),
       cli(['create-org', '--name', 'X', '--plan', 'free'], { HUMANTIME_URL: `http://127.0.0.1:${await freePort()}` }),
     ]);
-    const codes: Array<[typeof missing, string]> = [[missing, 'NOT_FOUND'], [wrongToken, 'UNAUTHORIZED'], [badPlan, 'USAGE'], [unreachable, 'UNREACHABLE']];
+    const codes: Array<[typeof missing, string]> = [
+      [missing, 'NOT_FOUND'],
+      [wrongToken, 'UNAUTHORIZED'],
+      [badPlan, 'USAGE'],
+      [unreachable, 'UNREACHABLE'],
+    ];
     for (const [res, code] of codes) {
       expect(res.code, code).toBe(1);
       expect(res.stdout, code).toBe('');
@@ -182,7 +187,9 @@ describe('request logs', () => {
     const requests = jsonLines(server.stdout).filter((l) => l.msg === 'request');
     expect(requests.length).toBeGreaterThan(3);
     for (const entry of requests) {
-      expect(Object.keys(entry)).toEqual(expect.arrayContaining(['method', 'path', 'status', 'duration_ms', 'request_id', 'organization_id']));
+      expect(Object.keys(entry)).toEqual(
+        expect.arrayContaining(['method', 'path', 'status', 'duration_ms', 'request_id', 'organization_id']),
+      );
     }
     for (const secret of [...secrets, 'not-a-real-key']) expect(server.stdout).not.toContain(secret);
   });

@@ -12,7 +12,17 @@ export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
  */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['ADMIN_TOKEN', 'DATABASE_URL', 'TEST_DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'LOG_LEVEL', 'HUMANTIME_URL', 'NODE_OPTIONS']) {
+  for (const name of [
+    'ADMIN_TOKEN',
+    'DATABASE_URL',
+    'TEST_DATABASE_URL',
+    'DATA_DIR',
+    'PORT',
+    'HOST',
+    'LOG_LEVEL',
+    'HUMANTIME_URL',
+    'NODE_OPTIONS',
+  ]) {
     delete env[name];
   }
   return { ...env, ...extra };
@@ -57,7 +67,9 @@ export async function runToEnd(script: string, args: string[], env: NodeJS.Proce
   const child = run(script, args, env);
   const code = await child.exited;
   // 'exit' can fire before the pipes are drained.
-  await Promise.all([child.process.stdout, child.process.stderr].map((s) => new Promise((r) => (s!.readableEnded ? r(null) : s!.on('end', r)))));
+  await Promise.all(
+    [child.process.stdout, child.process.stderr].map((s) => new Promise((r) => (s!.readableEnded ? r(null) : s!.on('end', r)))),
+  );
   return { code, stdout: child.stdout, stderr: child.stderr };
 }
 
@@ -80,14 +92,18 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number, timeoutM
   const child = run(script, [], env);
   let exitCode: number | null | undefined;
   void child.exited.then((code) => (exitCode = code));
-  await waitFor(`the server on port ${port}`, async () => {
-    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}: ${child.stderr}`);
-    try {
-      return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok || undefined;
-    } catch {
-      return undefined;
-    }
-  }, timeoutMs);
+  await waitFor(
+    `the server on port ${port}`,
+    async () => {
+      if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}: ${child.stderr}`);
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok || undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    timeoutMs,
+  );
   return child;
 }
 

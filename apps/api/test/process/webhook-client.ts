@@ -21,7 +21,10 @@ export function apiClient(baseUrl: string, adminToken: string) {
     call,
     /** A Growth org with a UTC human and one webhook for booking.confirmed at `hookUrl`. */
     async orgWithWebhook(hookUrl: string) {
-      const org = await expectStatus(201, call('POST', '/admin/v1/organizations', adminToken, { name: 'Durable', plan: 'growth', auto_purchase: false }));
+      const org = await expectStatus(
+        201,
+        call('POST', '/admin/v1/organizations', adminToken, { name: 'Durable', plan: 'growth', auto_purchase: false }),
+      );
       const key = org.api_key as string;
       const human = await expectStatus(
         201,
@@ -35,11 +38,19 @@ export function apiClient(baseUrl: string, adminToken: string) {
       return { key, humanId: human.id as string, webhookId: webhook.id as string, secret: webhook.signing_secret as string };
     },
     async book(key: string, humanId: string, i: number): Promise<{ id: string }> {
-      return expectStatus(201, call('POST', '/v1/bookings', key, { human_id: humanId, starts_at: slotAt(i), duration: 30, attendee_name: 'Ada' }));
+      return expectStatus(
+        201,
+        call('POST', '/v1/bookings', key, { human_id: humanId, starts_at: slotAt(i), duration: 30, attendee_name: 'Ada' }),
+      );
     },
     async deliveries(key: string, webhookId: string) {
       const body = await expectStatus(200, call('GET', `/v1/webhooks/${webhookId}/deliveries?limit=100`, key));
-      return body.data as Array<{ id: string; status: string; booking_id: string; attempts: Array<{ attempt: number; status_code: number | null; error: string | null }> }>;
+      return body.data as Array<{
+        id: string;
+        status: string;
+        booking_id: string;
+        attempts: Array<{ attempt: number; status_code: number | null; error: string | null }>;
+      }>;
     },
   };
 }

@@ -82,7 +82,10 @@ describe('webhook deliveries across kill -9', () => {
       const d = await api.deliveries(org.key, org.webhookId);
       return d.every((x) => x.status === 'delivered') ? d : undefined;
     });
-    expectExactlyOnce(receiver, log.map((d) => d.id));
+    expectExactlyOnce(
+      receiver,
+      log.map((d) => d.id),
+    );
     expect(new Set(receiver.received.map((r) => JSON.parse(r.body).data.id))).toEqual(new Set(bookingIds));
   }, 90_000);
 
@@ -109,7 +112,10 @@ describe('webhook deliveries across kill -9', () => {
       const d = await api.deliveries(org.key, org.webhookId);
       return d.every((x) => x.status === 'delivered') ? d : undefined;
     });
-    expectExactlyOnce(receiver, log.map((d) => d.id));
+    expectExactlyOnce(
+      receiver,
+      log.map((d) => d.id),
+    );
     // The killed attempt left no record: attempt 1 is the one that succeeded.
     expect(log.every((d) => d.attempts.length === 1 && d.attempts[0]!.status_code === 200)).toBe(true);
   }, 90_000);

@@ -47,7 +47,10 @@ export function onSignedOut(listener: () => void): () => void {
  * Awaits a ts-rest call and returns the body of its success status; an error answer is
  * thrown as ApiError. A network failure becomes one too, with a message a person can act on.
  */
-export async function call<A extends Answer, S extends A['status']>(request: Promise<A>, ok: S): Promise<Extract<A, { status: S }>['body']> {
+export async function call<A extends Answer, S extends A['status']>(
+  request: Promise<A>,
+  ok: S,
+): Promise<Extract<A, { status: S }>['body']> {
   let answer: A;
   try {
     answer = await request;

@@ -7,7 +7,11 @@ export type Load<T> = { data: T | undefined; error: unknown; loading: boolean; r
  * dropped, so quick filter changes never show stale rows.
  */
 export function useLoad<T>(load: () => Promise<T>, key: string): Load<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({ data: undefined, error: undefined, loading: true });
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
+    data: undefined,
+    error: undefined,
+    loading: true,
+  });
   const [version, setVersion] = useState(0);
   const latest = useRef(load);
   latest.current = load;

@@ -47,7 +47,8 @@ export function ApiKeyCard({ summary: initial }: { summary: ApiKeySummary }) {
         onCancel={() => setConfirming(false)}
       >
         <p>
-          The current key (<code>…{summary.last_four}</code>) stops working at once: every agent using it gets 401 until it is given the new key.
+          The current key (<code>…{summary.last_four}</code>) stops working at once: every agent using it gets 401 until it is given the new
+          key.
         </p>
       </ConfirmDialog>
     </section>

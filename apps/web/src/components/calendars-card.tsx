@@ -70,7 +70,13 @@ export function CalendarsCard({ human, onBusyChanged }: { human: Human; onBusyCh
           </p>
         </div>
         {!formOpen && loaded && list.error === undefined && (
-          <button type="button" className="primary" onClick={() => setAdding(true)} disabled={full} aria-describedby={full ? 'calendars-full' : undefined}>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => setAdding(true)}
+            disabled={full}
+            aria-describedby={full ? 'calendars-full' : undefined}
+          >
             Add calendar
           </button>
         )}
@@ -89,7 +95,11 @@ export function CalendarsCard({ human, onBusyChanged }: { human: Human; onBusyCh
               now={now}
               onSynced={(next) => {
                 list.replace((c) => c.id === next.id, next);
-                setAnnouncement(next.status === 'ok' ? `${labelOf(next)} was read: ${busyTimes(next.busy_count)}.` : `${labelOf(next)} could not be read.`);
+                setAnnouncement(
+                  next.status === 'ok'
+                    ? `${labelOf(next)} was read: ${busyTimes(next.busy_count)}.`
+                    : `${labelOf(next)} could not be read.`,
+                );
                 onBusyChanged?.();
               }}
               onRemove={() => (remove.clearError(), setRemoving(calendar))}
@@ -137,7 +147,17 @@ export function CalendarsCard({ human, onBusyChanged }: { human: Human; onBusyCh
   );
 }
 
-function CalendarItem({ calendar, now, onSynced, onRemove }: { calendar: Calendar; now: number; onSynced: (calendar: Calendar) => void; onRemove: () => void }) {
+function CalendarItem({
+  calendar,
+  now,
+  onSynced,
+  onRemove,
+}: {
+  calendar: Calendar;
+  now: number;
+  onSynced: (calendar: Calendar) => void;
+  onRemove: () => void;
+}) {
   const titleId = useId();
   const sync = useAction(async () => {
     onSynced(await call(api.calendars.sync({ params: { human_id: calendar.human_id, calendar_id: calendar.id } }), 200));
@@ -174,8 +194,11 @@ function CalendarItem({ calendar, now, onSynced, onRemove }: { calendar: Calenda
           <p className={`calendar-problem ${failed ? 'bad' : 'warn'}`} data-testid="calendar-problem">
             {failed ? (
               <>
-                Read failed <time dateTime={problem.at} title={formatDateTime(problem.at)}>{formatAgo(problem.at, now)}</time>: {problem.message}.
-                {calendar.busy_count > 0 && ' The busy time of the last good read still counts.'}
+                Read failed{' '}
+                <time dateTime={problem.at} title={formatDateTime(problem.at)}>
+                  {formatAgo(problem.at, now)}
+                </time>
+                : {problem.message}.{calendar.busy_count > 0 && ' The busy time of the last good read still counts.'}
               </>
             ) : (
               <>{problem.message}.</>
@@ -265,24 +288,26 @@ function AddCalendarForm({
           </p>
         )}
         <p id="calendar-url-hint" className="hint">
-          The secret iCal (.ics) address of the calendar, or a CalDAV calendar. It works like a password: it is kept encrypted, and only its host is shown here.
+          The secret iCal (.ics) address of the calendar, or a CalDAV calendar. It works like a password: it is kept encrypted, and only its
+          host is shown here.
         </p>
         <details className="help">
           <summary>Where do I find it?</summary>
           <dl>
             <dt>Google Calendar</dt>
             <dd>
-              Settings → under <em>Settings for my calendars</em>, the calendar → <em>Integrate calendar</em> → copy <em>Secret address in iCal format</em>.
+              Settings → under <em>Settings for my calendars</em>, the calendar → <em>Integrate calendar</em> → copy{' '}
+              <em>Secret address in iCal format</em>.
             </dd>
             <dt>Outlook</dt>
             <dd>
-              Settings → Calendar → <em>Shared calendars</em> → <em>Publish a calendar</em>: pick the calendar and <em>Can view when I'm busy</em>, Publish, then copy
-              the ICS link.
+              Settings → Calendar → <em>Shared calendars</em> → <em>Publish a calendar</em>: pick the calendar and{' '}
+              <em>Can view when I'm busy</em>, Publish, then copy the ICS link.
             </dd>
             <dt>iCloud</dt>
             <dd>
-              In Calendar, share the calendar and turn on <em>Public Calendar</em>, then copy the link (a <span className="mono">webcal://</span> link works as it
-              is).
+              In Calendar, share the calendar and turn on <em>Public Calendar</em>, then copy the link (a{' '}
+              <span className="mono">webcal://</span> link works as it is).
             </dd>
             <dt>CalDAV (Fastmail, Nextcloud, …)</dt>
             <dd>The calendar's CalDAV address, with the username and an app password below.</dd>
@@ -293,10 +318,24 @@ function AddCalendarForm({
         <label htmlFor="calendar-name">
           Name <span className="muted small">(optional)</span>
         </label>
-        <input id="calendar-name" type="text" maxLength={200} autoComplete="off" placeholder="Personal" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          id="calendar-name"
+          type="text"
+          maxLength={200}
+          autoComplete="off"
+          placeholder="Personal"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </div>
       <div className="help credentials">
-        <button type="button" className="disclosure" aria-expanded={withCredentials} aria-controls="calendar-credentials" onClick={() => setWithCredentials((on) => !on)}>
+        <button
+          type="button"
+          className="disclosure"
+          aria-expanded={withCredentials}
+          aria-controls="calendar-credentials"
+          onClick={() => setWithCredentials((on) => !on)}
+        >
           Username and password (CalDAV, or a protected feed)
         </button>
       </div>
@@ -304,11 +343,26 @@ function AddCalendarForm({
         <div id="calendar-credentials" className="credential-fields">
           <div className="field">
             <label htmlFor="calendar-username">Username</label>
-            <input id="calendar-username" type="text" maxLength={256} autoComplete="off" spellCheck={false} value={username} onChange={(e) => setUsername(e.target.value)} />
+            <input
+              id="calendar-username"
+              type="text"
+              maxLength={256}
+              autoComplete="off"
+              spellCheck={false}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="calendar-password">Password</label>
-            <input id="calendar-password" type="password" maxLength={1024} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              id="calendar-password"
+              type="password"
+              maxLength={1024}
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <p className="hint">Use an app password where the provider offers one. It is kept encrypted and never shown again.</p>
           </div>
         </div>
@@ -369,7 +423,8 @@ export function SubscriptionLinkCard({ human }: { human: Human }) {
             {shown?.active_since && <span className="badge ok">Active</span>}
           </div>
           <p className="small muted" style={{ margin: '0.35rem 0 0' }}>
-            {human.name}'s bookings as a calendar that Google Calendar, Outlook or Apple Calendar can subscribe to. Anyone with the link can read them.
+            {human.name}'s bookings as a calendar that Google Calendar, Outlook or Apple Calendar can subscribe to. Anyone with the link can
+            read them.
           </p>
         </div>
       </div>

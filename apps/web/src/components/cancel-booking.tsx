@@ -15,7 +15,12 @@ export function CancelBookingButton({ booking, onCancelled }: { booking: Booking
   if (booking.status !== 'confirmed') return null;
   return (
     <>
-      <button type="button" className="ghost-danger" onClick={() => (cancel.clearError(), setOpen(true))} aria-label={`Cancel the booking with ${booking.attendee_name}`}>
+      <button
+        type="button"
+        className="ghost-danger"
+        onClick={() => (cancel.clearError(), setOpen(true))}
+        aria-label={`Cancel the booking with ${booking.attendee_name}`}
+      >
         Cancel
       </button>
       <ConfirmDialog
@@ -29,8 +34,8 @@ export function CancelBookingButton({ booking, onCancelled }: { booking: Booking
         onCancel={() => setOpen(false)}
       >
         <p>
-          {booking.attendee_name} on {formatDateTime(booking.starts_at)}. The time becomes free again and your webhooks receive booking.cancelled. The month's usage
-          is not refunded.
+          {booking.attendee_name} on {formatDateTime(booking.starts_at)}. The time becomes free again and your webhooks receive
+          booking.cancelled. The month's usage is not refunded.
         </p>
       </ConfirmDialog>
     </>

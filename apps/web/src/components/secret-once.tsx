@@ -8,7 +8,11 @@ export function SecretOnce({ title, value, testId, subject }: { title: string; v
   return (
     <div className="notice warn" role="region" aria-label={title}>
       <h3>{title}</h3>
-      {subject && <p className="small mono" style={{ overflowWrap: 'anywhere' }}>{subject}</p>}
+      {subject && (
+        <p className="small mono" style={{ overflowWrap: 'anywhere' }}>
+          {subject}
+        </p>
+      )}
       <p className="small">Copy it now and keep it somewhere safe: it is shown only this once.</p>
       <div className="secret">
         <code data-testid={testId}>{value}</code>

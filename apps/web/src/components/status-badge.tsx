@@ -1,4 +1,9 @@
 export function StatusBadge({ status }: { status: string }) {
-  const tone = status === 'confirmed' || status === 'delivered' || status === 'ok' ? 'ok' : status === 'cancelled' || status === 'failed' || status === 'error' ? 'bad' : 'warn';
+  const tone =
+    status === 'confirmed' || status === 'delivered' || status === 'ok'
+      ? 'ok'
+      : status === 'cancelled' || status === 'failed' || status === 'error'
+        ? 'bad'
+        : 'warn';
   return <span className={`badge ${tone}`}>{status}</span>;
 }

@@ -12,7 +12,9 @@ import { ErrorNotice, Loading } from './states.js';
 const SAMPLE_TIME = formatTime('2026-01-05T09:00:00Z', 'UTC');
 
 const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 
 type DayItem = { kind: 'slot'; at: string } | { kind: 'booking'; at: string; booking: Booking };
 

@@ -17,7 +17,15 @@ describe('week calendar dates', () => {
   });
 
   it('lists seven dates, through a DST change and a leap day', () => {
-    expect(weekDates('2028-02-28')).toEqual(['2028-02-28', '2028-02-29', '2028-03-01', '2028-03-02', '2028-03-03', '2028-03-04', '2028-03-05']);
+    expect(weekDates('2028-02-28')).toEqual([
+      '2028-02-28',
+      '2028-02-29',
+      '2028-03-01',
+      '2028-03-02',
+      '2028-03-03',
+      '2028-03-04',
+      '2028-03-05',
+    ]);
     expect(weekDates('2027-03-22').at(-1)).toBe('2027-03-28');
     expect(weekDates('2027-03-29')[0]).toBe('2027-03-29');
   });

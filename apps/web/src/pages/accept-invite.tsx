@@ -44,7 +44,14 @@ export function AcceptInvitePage() {
         <NewPasswordField label="New password" value={password} onChange={setPassword} />
         <div className="field">
           <label htmlFor="password-again">Repeat the password</label>
-          <input id="password-again" type="password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
+          <input
+            id="password-again"
+            type="password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            autoComplete="new-password"
+          />
         </div>
         <button type="submit" className="primary block" disabled={accept.busy}>
           {accept.busy ? 'Saving…' : 'Set password and sign in'}

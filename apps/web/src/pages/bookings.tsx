@@ -102,7 +102,8 @@ export function BookingsPage() {
             <Empty title="No booking matches these filters">Widen the dates or clear a filter.</Empty>
           ) : (
             <Empty title="No bookings yet">
-              Agents book with <code>POST /v1/bookings</code> and a start from <code>GET /v1/humans/…/slots</code>. Each booking shows up here.
+              Agents book with <code>POST /v1/bookings</code> and a start from <code>GET /v1/humans/…/slots</code>. Each booking shows up
+              here.
             </Empty>
           )
         }
@@ -114,10 +115,14 @@ export function BookingsPage() {
                 <Link to={`/bookings/${b.id}`}>{formatDateTime(b.starts_at)}</Link>
                 <div className="small muted">
                   {b.duration_minutes} min
-                  {human && human.timezone !== viewerZone() && ` · ${formatTime(b.starts_at, human.timezone)} ${zoneAbbreviation(b.starts_at, human.timezone)} for ${human.name}`}
+                  {human &&
+                    human.timezone !== viewerZone() &&
+                    ` · ${formatTime(b.starts_at, human.timezone)} ${zoneAbbreviation(b.starts_at, human.timezone)} for ${human.name}`}
                 </div>
               </td>
-              <td data-label="Human">{human ? <Link to={`/humans/${human.id}`}>{human.name}</Link> : <code className="small">{b.human_id}</code>}</td>
+              <td data-label="Human">
+                {human ? <Link to={`/humans/${human.id}`}>{human.name}</Link> : <code className="small">{b.human_id}</code>}
+              </td>
               <td data-label="Attendee">
                 {b.attendee_name}
                 {b.attendee_email && <div className="small muted">{b.attendee_email}</div>}

@@ -23,7 +23,11 @@ export function HumanDetailPage({ humanId }: { humanId: string }) {
         title={detail?.human.name ?? 'Human'}
         intro={detail ? [detail.human.role, detail.human.email, detail.human.timezone].filter(Boolean).join(' · ') : undefined}
       >
-        {detail && <Link className="button" to={`/bookings?human_id=${detail.human.id}`}>Bookings</Link>}
+        {detail && (
+          <Link className="button" to={`/bookings?human_id=${detail.human.id}`}>
+            Bookings
+          </Link>
+        )}
       </PageHead>
       {load.error !== undefined && <ErrorNotice error={load.error} onRetry={load.reload} />}
       {load.loading && !detail && <Loading what="this human" />}
@@ -62,7 +66,10 @@ function WeeklyHours({ detail }: { detail: HumanDetail }) {
 }
 
 function describeOverride(o: Override): string {
-  const dates = o.start_date === o.end_date ? formatDate(`${o.start_date}T12:00:00Z`, 'UTC') : `${formatDate(`${o.start_date}T12:00:00Z`, 'UTC')} – ${formatDate(`${o.end_date}T12:00:00Z`, 'UTC')}`;
+  const dates =
+    o.start_date === o.end_date
+      ? formatDate(`${o.start_date}T12:00:00Z`, 'UTC')
+      : `${formatDate(`${o.start_date}T12:00:00Z`, 'UTC')} – ${formatDate(`${o.end_date}T12:00:00Z`, 'UTC')}`;
   const times = o.start_time && o.end_time ? `${o.start_time}–${o.end_time}` : 'all day';
   const days = o.weekdays ? ` (${describeDays(o.weekdays)})` : '';
   return `${dates}${days}, ${times}`;
@@ -90,4 +97,3 @@ function Overrides({ overrides }: { overrides: Override[] }) {
     </section>
   );
 }
-

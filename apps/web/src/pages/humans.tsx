@@ -27,7 +27,13 @@ export function HumansPage() {
       <div className="filters">
         <div className="field">
           <label htmlFor="human-search">Search</label>
-          <input id="human-search" type="search" placeholder="Name, email or role" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <input
+            id="human-search"
+            type="search"
+            placeholder="Name, email or role"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </div>
       </div>
       <PagedTable

@@ -106,13 +106,13 @@ function AutoPurchaseCard({ overview, onChange }: { overview: Overview; onChange
       <p id="auto-help" className="small muted" style={{ marginTop: '0.75rem' }}>
         {onFree ? (
           <>
-            Off on the Free plan: a booking past the quota is refused with 402 LIMIT_REACHED, never charged. <Link to="/plan">Move to Starter or Growth</Link> to
-            turn it on.
+            Off on the Free plan: a booking past the quota is refused with 402 LIMIT_REACHED, never charged.{' '}
+            <Link to="/plan">Move to Starter or Growth</Link> to turn it on.
           </>
         ) : (
           <>
-            When the month's quota is used up, one pack of {formatNumber(PACK_SIZE)} bookings is bought for {packPrice()} and the booking goes through.
-            When off, bookings past the quota are refused.
+            When the month's quota is used up, one pack of {formatNumber(PACK_SIZE)} bookings is bought for {packPrice()} and the booking
+            goes through. When off, bookings past the quota are refused.
           </>
         )}
       </p>

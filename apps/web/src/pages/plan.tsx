@@ -45,7 +45,12 @@ export function PlanPage() {
                       : 'Bookings past the quota are refused'}
                   </li>
                 </ul>
-                <button type="button" className={isCurrent ? '' : 'primary'} disabled={isCurrent || change.busy} onClick={() => void change.run(plan)}>
+                <button
+                  type="button"
+                  className={isCurrent ? '' : 'primary'}
+                  disabled={isCurrent || change.busy}
+                  onClick={() => void change.run(plan)}
+                >
                   {isCurrent ? 'Your plan' : `Switch to ${planName(plan)}`}
                 </button>
               </section>

@@ -26,11 +26,16 @@ export function SignInPage() {
   }
 
   const error = signIn.error;
-  const shown = error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' ? new Error('The email or password is incorrect.') : error;
+  const shown =
+    error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' ? new Error('The email or password is incorrect.') : error;
 
   return (
     <AuthFrame title="Sign in" intro="Manage your organization, API key, humans and bookings.">
-      {query.get('signed_out') && error === undefined && <div className="notice info" role="status">You are signed out.</div>}
+      {query.get('signed_out') && error === undefined && (
+        <div className="notice info" role="status">
+          You are signed out.
+        </div>
+      )}
       {shown !== undefined && <ErrorNotice error={shown} />}
       <form onSubmit={submit}>
         <div className="field">
@@ -39,7 +44,14 @@ export function SignInPage() {
         </div>
         <div className="field">
           <label htmlFor="password">Password</label>
-          <input id="password" type="password" required value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" />
+          <input
+            id="password"
+            type="password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="current-password"
+          />
         </div>
         <button type="submit" className="primary block" disabled={signIn.busy}>
           {signIn.busy ? 'Signing in…' : 'Sign in'}

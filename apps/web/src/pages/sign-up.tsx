@@ -19,7 +19,10 @@ export function SignUpPage() {
 function SignUpClosed() {
   return (
     <AuthFrame title="Sign-up is closed" intro="New organizations are not created here. People join an organization by invitation.">
-      <p>Ask an owner of your organization, or the operator who runs this service, for an invitation link. Opening it lets you set your password and sign in.</p>
+      <p>
+        Ask an owner of your organization, or the operator who runs this service, for an invitation link. Opening it lets you set your
+        password and sign in.
+      </p>
       <p className="small muted">
         Already have an account? <Link to="/signin">Sign in</Link>
       </p>
@@ -57,12 +60,22 @@ function SignUpForm() {
   }
 
   return (
-    <AuthFrame title="Create your organization" intro={`Start on the Free plan: ${formatNumber(PLAN_LIMITS.free.monthlyQuota)} bookings a month, no card needed.`}>
+    <AuthFrame
+      title="Create your organization"
+      intro={`Start on the Free plan: ${formatNumber(PLAN_LIMITS.free.monthlyQuota)} bookings a month, no card needed.`}
+    >
       {signUp.error !== undefined && <ErrorNotice error={signUp.error} />}
       <form onSubmit={submit}>
         <div className="field">
           <label htmlFor="org-name">Organization name</label>
-          <input id="org-name" required maxLength={200} value={organizationName} onChange={(e) => setOrganizationName(e.target.value)} autoComplete="organization" />
+          <input
+            id="org-name"
+            required
+            maxLength={200}
+            value={organizationName}
+            onChange={(e) => setOrganizationName(e.target.value)}
+            autoComplete="organization"
+          />
         </div>
         <div className="field">
           <label htmlFor="email">Work email</label>

@@ -12,11 +12,18 @@ export function WebhookDetailPage({ webhookId }: { webhookId: string }) {
   // There is no single-webhook route; the list (at most a plan's maximum) names it.
   const webhooks = useLoad(() => call(api.webhooks.list({ query: { limit: 100 } }), 200), 'webhooks');
   const webhook = webhooks.data?.data.find((w) => w.id === webhookId);
-  const log = usePaged((cursor) => call(api.webhooks.deliveries({ params: { webhook_id: webhookId }, query: { limit: 50, cursor } }), 200), `log:${webhookId}`);
+  const log = usePaged(
+    (cursor) => call(api.webhooks.deliveries({ params: { webhook_id: webhookId }, query: { limit: 50, cursor } }), 200),
+    `log:${webhookId}`,
+  );
 
   return (
     <>
-      <PageHead crumb={<Link to="/webhooks">← Webhooks</Link>} title="Delivery log" intro={webhook ? <code style={{ overflowWrap: 'anywhere' }}>{webhook.url}</code> : undefined}>
+      <PageHead
+        crumb={<Link to="/webhooks">← Webhooks</Link>}
+        title="Delivery log"
+        intro={webhook ? <code style={{ overflowWrap: 'anywhere' }}>{webhook.url}</code> : undefined}
+      >
         <button type="button" onClick={log.reload}>
           Refresh
         </button>
@@ -26,7 +33,11 @@ export function WebhookDetailPage({ webhookId }: { webhookId: string }) {
         list={log}
         what="deliveries"
         columns={['Event', 'Booking', 'Status', 'Attempts']}
-        empty={<Empty title="No deliveries yet">Each booking confirmed or cancelled from now on is delivered here. Refresh to see new ones.</Empty>}
+        empty={
+          <Empty title="No deliveries yet">
+            Each booking confirmed or cancelled from now on is delivered here. Refresh to see new ones.
+          </Empty>
+        }
         row={(d) => (
           <tr key={d.id} data-testid="delivery-row">
             <td data-label="Event">
@@ -58,8 +69,13 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
     <ol style={{ margin: 0, paddingLeft: '1.1rem' }} className="small">
       {delivery.attempts.map((a) => (
         <li key={a.attempt}>
-          {formatDateTime(a.attempted_at)} · {a.status_code !== null ? <strong>HTTP {a.status_code}</strong> : <strong className="ghost-danger">{a.error ?? 'no answer'}</strong>} ·{' '}
-          {formatNumber(a.duration_ms)} ms
+          {formatDateTime(a.attempted_at)} ·{' '}
+          {a.status_code !== null ? (
+            <strong>HTTP {a.status_code}</strong>
+          ) : (
+            <strong className="ghost-danger">{a.error ?? 'no answer'}</strong>
+          )}{' '}
+          · {formatNumber(a.duration_ms)} ms
         </li>
       ))}
     </ol>

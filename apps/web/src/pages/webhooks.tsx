@@ -31,7 +31,9 @@ export function WebhooksPage() {
             list.reload();
           }}
         />
-        {created && <SecretOnce title="Signing secret" subject={`For ${created.url}`} value={created.signing_secret} testId="signing-secret" />}
+        {created && (
+          <SecretOnce title="Signing secret" subject={`For ${created.url}`} value={created.signing_secret} testId="signing-secret" />
+        )}
         <PagedTable
           label="Webhooks"
           list={list}
@@ -52,7 +54,12 @@ export function WebhooksPage() {
                   <Link className="button" to={`/webhooks/${w.id}`} aria-label={`Delivery log of ${w.url}`}>
                     Log
                   </Link>
-                  <button type="button" className="ghost-danger" onClick={() => (remove.clearError(), setDeleting(w))} aria-label={`Delete the webhook ${w.url}`}>
+                  <button
+                    type="button"
+                    className="ghost-danger"
+                    onClick={() => (remove.clearError(), setDeleting(w))}
+                    aria-label={`Delete the webhook ${w.url}`}
+                  >
                     Delete
                   </button>
                 </div>
@@ -71,7 +78,8 @@ export function WebhooksPage() {
         onCancel={() => setDeleting(null)}
       >
         <p>
-          <code style={{ overflowWrap: 'anywhere' }}>{deleting?.url}</code> stops receiving events at once, and its pending deliveries are dropped.
+          <code style={{ overflowWrap: 'anywhere' }}>{deleting?.url}</code> stops receiving events at once, and its pending deliveries are
+          dropped.
         </p>
       </ConfirmDialog>
     </>
@@ -103,7 +111,14 @@ function AddWebhook({ onCreated }: { onCreated: (webhook: WebhookWithSecret) => 
       <form onSubmit={submit}>
         <div className="field">
           <label htmlFor="webhook-url">Endpoint URL</label>
-          <input id="webhook-url" type="url" required placeholder="https://example.com/hooks/humantime" value={url} onChange={(e) => setUrl(e.target.value)} />
+          <input
+            id="webhook-url"
+            type="url"
+            required
+            placeholder="https://example.com/hooks/humantime"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
         </div>
         <fieldset className="field" style={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
           <legend className="small" style={{ fontWeight: 550, marginBottom: '0.3rem' }}>

@@ -1,12 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { DashboardErrorEnvelopeSchema } from './errors.js';
-import {
-  AcceptInviteBodySchema,
-  SessionSchema,
-  SignInBodySchema,
-  SignUpBodySchema,
-  SignUpResponseSchema,
-} from './schemas.js';
+import { AcceptInviteBodySchema, SessionSchema, SignInBodySchema, SignUpBodySchema, SignUpResponseSchema } from './schemas.js';
 
 const c = initContract();
 

@@ -22,9 +22,7 @@ export const organization = c.router({
     body: c.noBody(),
     responses: { 200: RegeneratedKeySchema },
     summary: 'Regenerate the API key',
-    description:
-      'Replaces the API key; the old one answers 401 from this moment. The new key is shown ' +
-      'only in this response.',
+    description: 'Replaces the API key; the old one answers 401 from this moment. The new key is shown ' + 'only in this response.',
   },
   updateOrganization: {
     method: 'PATCH',

@@ -42,7 +42,7 @@ export const humans = c.router({
     responses: { 200: HumanWeekSchema },
     summary: "A week of a human's calendar",
     description:
-      "Open slots (as GET /v1/humans/{id}/slots lists them) and confirmed bookings for 7 " +
+      'Open slots (as GET /v1/humans/{id}/slots lists them) and confirmed bookings for 7 ' +
       "dates from week_start, in the human's timezone. Errors: 404 NOT_FOUND, 422 " +
       'INVALID_DURATION, 422 VALIDATION_ERROR.',
   },

@@ -22,11 +22,7 @@ const AccountEmail = Email.transform((email) => email.toLowerCase());
 
 export const SignUpBodySchema = z
   .object({
-    organization_name: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(200, 'must be at most 200 characters'),
+    organization_name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
     email: AccountEmail,
     password: Password,
   })
@@ -66,9 +62,7 @@ export type Account = z.infer<typeof AccountSchema>;
 export const SessionSchema = z.object({
   account: AccountSchema,
   organization: z.object({ organization_id: Uuid, name: z.string(), plan: PlanSchema }),
-  expires_at: UtcTimestamp.describe(
-    'When the session ends if used continuously (7 days after sign-in); 12 h without use ends it sooner',
-  ),
+  expires_at: UtcTimestamp.describe('When the session ends if used continuously (7 days after sign-in); 12 h without use ends it sooner'),
 });
 
 export type Session = z.infer<typeof SessionSchema>;

@@ -34,7 +34,7 @@ export const bookings = c.router({
       'the same body within 24 h returns the first response; another body with the same ' +
       'key is 422 IDEMPOTENCY_KEY_REUSED. Several humans: human_ids (1-20) and mode instead ' +
       'of human_id. mode=all books every human at that start in one transaction (one booking ' +
-      'each, sharing group_id; all or none; 201 with the first human\'s booking and every ' +
+      "each, sharing group_id; all or none; 201 with the first human's booking and every " +
       'booking in group_bookings); mode=any books the free human with the fewest confirmed ' +
       'bookings that local day (tie: the one listed first). Each booking counts against the ' +
       'quota and emits its own booking.confirmed.',

@@ -1,15 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { ListQuery, listOf } from '../schemas/common.js';
-import {
-  AvailabilitySchema,
-  SetAvailabilityBodySchema,
-} from '../schemas/availability.js';
-import {
-  CreateHumanBodySchema,
-  HumanPathParamsSchema,
-  HumanSchema,
-  UpdateHumanBodySchema,
-} from '../schemas/human.js';
+import { AvailabilitySchema, SetAvailabilityBodySchema } from '../schemas/availability.js';
+import { CreateHumanBodySchema, HumanPathParamsSchema, HumanSchema, UpdateHumanBodySchema } from '../schemas/human.js';
 import { BusyQuerySchema, BusyResponseSchema } from '../schemas/calendar.js';
 import { CheckQuerySchema, CheckResultSchema } from '../schemas/check.js';
 import { SlotsQuerySchema, SlotsResponseSchema } from '../schemas/slot.js';
@@ -99,7 +91,7 @@ export const humans = c.router({
     responses: { 200: SlotsResponseSchema },
     summary: "List a human's open slots",
     description:
-      "Returns the bookable slots between date_from and date_to (inclusive dates in the " +
+      'Returns the bookable slots between date_from and date_to (inclusive dates in the ' +
       "human's timezone, at most 62 dates) for one of the human's meeting_durations. Slots " +
       'lie in working hours or open overrides, avoid block overrides and confirmed bookings, ' +
       'start in the future and are sorted ascending; starts_at can be booked as-is. In place ' +
@@ -129,7 +121,7 @@ export const humans = c.router({
     responses: { 200: TimeContextSchema },
     summary: "A human's local time now, and whether they are at work",
     description:
-      "What to know before saying \"today\" or \"tomorrow\" to or about a human: `now` (UTC), " +
+      'What to know before saying "today" or "tomorrow" to or about a human: `now` (UTC), ' +
       'the timezone, its `utc_offset` (±HH:MM), `local`, the wall time as one line ' +
       '("Tue 2026-11-24 15:04 Europe/Berlin (+01:00)"), and `next_offset_change` ({at, from, ' +
       `to}, the next DST change within ${OFFSET_CHANGE_LOOKAHEAD_DAYS} days, or null). \`open_now\` is true ` +
@@ -150,7 +142,7 @@ export const humans = c.router({
     summary: 'Why times are taken',
     description:
       "The human's busy time between two instants (at most 62 days apart), ascending: confirmed bookings, live holds " +
-      "and the busy time of their connected calendars (with calendar_id), each as its own start and end. It says that a " +
+      'and the busy time of their connected calendars (with calendar_id), each as its own start and end. It says that a ' +
       'time is taken and by what kind of thing, never what the person does then. Errors: 404 NOT_FOUND, 422 VALIDATION_ERROR.',
   },
 });

@@ -1,11 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { ListQuery, listOf } from '../schemas/common.js';
 import { HumanPathParamsSchema } from '../schemas/human.js';
-import {
-  CreateOverrideBodySchema,
-  OverridePathParamsSchema,
-  OverrideSchema,
-} from '../schemas/override.js';
+import { CreateOverrideBodySchema, OverridePathParamsSchema, OverrideSchema } from '../schemas/override.js';
 
 const c = initContract();
 

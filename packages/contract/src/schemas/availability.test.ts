@@ -39,9 +39,7 @@ describe('SetAvailabilityBodySchema', () => {
   });
 
   it('reports a malformed time once, on itself', () => {
-    expect(issues({ work_start: '9:00' })).toEqual([
-      'work_start: must be a time in HH:MM format between 00:00 and 23:59',
-    ]);
+    expect(issues({ work_start: '9:00' })).toEqual(['work_start: must be a time in HH:MM format between 00:00 and 23:59']);
     expect(issues({ work_end: '24:00' })).toHaveLength(1);
   });
 
@@ -63,7 +61,16 @@ describe('SetAvailabilityBodySchema', () => {
 
 describe('AvailabilitySchema', () => {
   it('describes the schedule as returned', () => {
-    const returned = { ...schedule, buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null, preferred_hours: null };
+    const returned = {
+      ...schedule,
+      buffer_before: null,
+      buffer_after: null,
+      minimum_notice: null,
+      booking_horizon_days: null,
+      slot_interval: null,
+      max_bookings_per_day: null,
+      preferred_hours: null,
+    };
     expect(AvailabilitySchema.parse(returned)).toEqual(returned);
     expect(() => AvailabilitySchema.parse(schedule)).toThrow();
   });
@@ -71,13 +78,49 @@ describe('AvailabilitySchema', () => {
 
 describe('scheduling rules in SetAvailabilityBodySchema', () => {
   it('are optional, accept null (off) and the edge values of their ranges', () => {
-    expect(issues({ buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null })).toEqual([]);
-    expect(issues({ buffer_before: 0, buffer_after: 240, minimum_notice: 43_200, booking_horizon_days: 730, slot_interval: 5, max_bookings_per_day: 100 })).toEqual([]);
-    expect(issues({ buffer_before: 240, buffer_after: 0, minimum_notice: 0, booking_horizon_days: 1, slot_interval: 480, max_bookings_per_day: 1 })).toEqual([]);
+    expect(
+      issues({
+        buffer_before: null,
+        buffer_after: null,
+        minimum_notice: null,
+        booking_horizon_days: null,
+        slot_interval: null,
+        max_bookings_per_day: null,
+      }),
+    ).toEqual([]);
+    expect(
+      issues({
+        buffer_before: 0,
+        buffer_after: 240,
+        minimum_notice: 43_200,
+        booking_horizon_days: 730,
+        slot_interval: 5,
+        max_bookings_per_day: 100,
+      }),
+    ).toEqual([]);
+    expect(
+      issues({
+        buffer_before: 240,
+        buffer_after: 0,
+        minimum_notice: 0,
+        booking_horizon_days: 1,
+        slot_interval: 480,
+        max_bookings_per_day: 1,
+      }),
+    ).toEqual([]);
   });
 
   it('name every field out of range', () => {
-    expect(issues({ buffer_before: -1, buffer_after: 241, minimum_notice: 43_201, booking_horizon_days: 0, slot_interval: 4, max_bookings_per_day: 101 })).toEqual([
+    expect(
+      issues({
+        buffer_before: -1,
+        buffer_after: 241,
+        minimum_notice: 43_201,
+        booking_horizon_days: 0,
+        slot_interval: 4,
+        max_bookings_per_day: 101,
+      }),
+    ).toEqual([
       'buffer_before: must be between 0 and 240 minutes',
       'buffer_after: must be between 0 and 240 minutes',
       'minimum_notice: must be between 0 and 43200 minutes',

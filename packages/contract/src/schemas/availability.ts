@@ -14,10 +14,7 @@ export const MAX_PREFERRED_WINDOWS = 50;
 /** One window of preferred hours: local times on the given weekdays, start before end. */
 export const PreferredHoursWindowSchema = z
   .object({
-    weekdays: z
-      .array(Weekday)
-      .min(1, 'must contain at least one weekday')
-      .refine(hasNoDuplicates, 'must not contain duplicate weekdays'),
+    weekdays: z.array(Weekday).min(1, 'must contain at least one weekday').refine(hasNoDuplicates, 'must not contain duplicate weekdays'),
     start: LocalTime,
     end: LocalTime,
   })

@@ -41,9 +41,13 @@ describe('CreateBookingBodySchema', () => {
     expect(issues({ mode: 'any' })).toEqual(['mode: is only allowed with human_ids']);
     expect(issues({ human_id: undefined, human_ids: [ids[0], ids[0]], mode: 'all' })).toEqual(['human_ids: must not name a human twice']);
     expect(issues({ human_id: undefined, human_ids: [], mode: 'all' })).toEqual(['human_ids: must name at least one human']);
-    expect(issues({ human_id: undefined, human_ids: Array.from({ length: 21 }, (_, i) => `7a1c2d3e-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`), mode: 'all' })).toEqual([
-      'human_ids: must name at most 20 humans',
-    ]);
+    expect(
+      issues({
+        human_id: undefined,
+        human_ids: Array.from({ length: 21 }, (_, i) => `7a1c2d3e-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`),
+        mode: 'all',
+      }),
+    ).toEqual(['human_ids: must name at most 20 humans']);
     expect(issues({ human_id: undefined, human_ids: ids, mode: 'some' })).toHaveLength(1);
   });
 

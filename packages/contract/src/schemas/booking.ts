@@ -53,11 +53,7 @@ export type BookingMetadata = z.infer<typeof BookingMetadataSchema>;
 
 /** The attendee fields of a booking, shared by POST /v1/bookings and a hold's confirm. */
 export const BookingAttendeeShape = {
-  attendee_name: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(200, 'must be at most 200 characters'),
+  attendee_name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   attendee_email: Email.optional(),
   metadata: BookingMetadataSchema.optional().describe('JSON object, at most 16 KiB; default {}'),
 };
@@ -154,10 +150,7 @@ export type Booking = z.infer<typeof BookingSchema>;
  * every booking of the group (listed order) in group_bookings, so each id is known at once.
  */
 export const CreatedBookingSchema = BookingSchema.extend({
-  group_bookings: z
-    .array(BookingSchema)
-    .optional()
-    .describe('mode=all only: every booking made, one per human, in the order of human_ids'),
+  group_bookings: z.array(BookingSchema).optional().describe('mode=all only: every booking made, one per human, in the order of human_ids'),
 });
 
 export type CreatedBooking = z.infer<typeof CreatedBookingSchema>;

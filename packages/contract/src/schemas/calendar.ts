@@ -28,7 +28,11 @@ export const CreateCalendarBodySchema = z
           'Credentials may be given in the URL or as username/password.',
       ),
     name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
-    username: z.string().max(256, 'must be at most 256 characters').optional().describe('For a CalDAV server or a protected feed; never returned'),
+    username: z
+      .string()
+      .max(256, 'must be at most 256 characters')
+      .optional()
+      .describe('For a CalDAV server or a protected feed; never returned'),
     password: z.string().max(1024, 'must be at most 1024 characters').optional().describe('Never returned or logged'),
     write_bookings: z
       .boolean()
@@ -61,17 +65,15 @@ export type Calendar = z.infer<typeof CalendarSchema>;
 export const CalendarPathParamsSchema = HumanPathParamsSchema.extend({ calendar_id: Uuid });
 
 /** Query of GET /v1/humans/{human_id}/busy: instants, at most 62 days apart. */
-export const BusyQuerySchema = z
-  .object({ from: Instant, to: Instant })
-  .superRefine((query, ctx) => {
-    const from = Date.parse(query.from);
-    const to = Date.parse(query.to);
-    if (Number.isNaN(from) || Number.isNaN(to)) return;
-    if (to <= from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
-    else if (to - from > MAX_BUSY_RANGE_DAYS * 86_400_000) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_BUSY_RANGE_DAYS} days after from` });
-    }
-  });
+export const BusyQuerySchema = z.object({ from: Instant, to: Instant }).superRefine((query, ctx) => {
+  const from = Date.parse(query.from);
+  const to = Date.parse(query.to);
+  if (Number.isNaN(from) || Number.isNaN(to)) return;
+  if (to <= from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
+  else if (to - from > MAX_BUSY_RANGE_DAYS * 86_400_000) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_BUSY_RANGE_DAYS} days after from` });
+  }
+});
 
 export type BusyQuery = z.infer<typeof BusyQuerySchema>;
 

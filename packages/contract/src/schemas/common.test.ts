@@ -4,8 +4,7 @@ import { issuesOf } from '../test-support.js';
 import { canonicalTimezone, IanaTimezone, Instant, ListQuery, listOf, LocalDate, LocalTime, Uuid } from './common.js';
 
 const ok = (schema: z.ZodTypeAny, value: unknown) => expect(issuesOf(schema, value), String(value)).toEqual([]);
-const bad = (schema: z.ZodTypeAny, value: unknown) =>
-  expect(issuesOf(schema, value).length, String(value)).toBeGreaterThan(0);
+const bad = (schema: z.ZodTypeAny, value: unknown) => expect(issuesOf(schema, value).length, String(value)).toBeGreaterThan(0);
 
 describe('Uuid', () => {
   it('accepts a UUID and rejects anything else', () => {

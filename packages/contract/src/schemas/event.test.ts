@@ -26,8 +26,6 @@ describe('WebhookEventSchema', () => {
 
   it('rejects unknown events and partial bookings', () => {
     expect(WebhookEventSchema.safeParse({ event: 'booking.moved', created_at: 'x', data: booking }).success).toBe(false);
-    expect(
-      WebhookEventSchema.safeParse({ event: 'booking.cancelled', created_at: 'x', data: { id: booking.id } }).success,
-    ).toBe(false);
+    expect(WebhookEventSchema.safeParse({ event: 'booking.cancelled', created_at: 'x', data: { id: booking.id } }).success).toBe(false);
   });
 });

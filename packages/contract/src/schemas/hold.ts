@@ -14,10 +14,7 @@ export const CreateHoldBodySchema = z
   .object({
     human_id: Uuid,
     starts_at: Instant.describe('A starts_at from the slots response; any offset is accepted'),
-    duration: z
-      .number()
-      .int('must be a whole number of minutes')
-      .min(1, 'must be a positive number of minutes'),
+    duration: z.number().int('must be a whole number of minutes').min(1, 'must be a positive number of minutes'),
     ttl_seconds: z
       .number()
       .int('must be a whole number of seconds')

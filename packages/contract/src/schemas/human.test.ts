@@ -44,9 +44,9 @@ describe('CreateHumanBodySchema', () => {
   });
 
   it('validates nested availability with its path', () => {
-    expect(
-      create({ availability: { working_days: [1], work_start: '18:00', work_end: '09:00', meeting_durations: [30] } }),
-    ).toEqual(['availability.work_end: must be later than work_start (overnight shifts are not supported)']);
+    expect(create({ availability: { working_days: [1], work_start: '18:00', work_end: '09:00', meeting_durations: [30] } })).toEqual([
+      'availability.work_end: must be later than work_start (overnight shifts are not supported)',
+    ]);
     expect(create({ availability: { working_days: [1] } })).toHaveLength(3);
   });
 
@@ -84,7 +84,19 @@ describe('HumanSchema', () => {
       email: null,
       role: null,
       timezone: 'Europe/London',
-      availability_rules: { working_days: [1, 2, 3, 4, 5], work_start: '09:00', work_end: '17:00', meeting_durations: [30], buffer_before: null, buffer_after: null, minimum_notice: null, booking_horizon_days: null, slot_interval: null, max_bookings_per_day: null, preferred_hours: null },
+      availability_rules: {
+        working_days: [1, 2, 3, 4, 5],
+        work_start: '09:00',
+        work_end: '17:00',
+        meeting_durations: [30],
+        buffer_before: null,
+        buffer_after: null,
+        minimum_notice: null,
+        booking_horizon_days: null,
+        slot_interval: null,
+        max_bookings_per_day: null,
+        preferred_hours: null,
+      },
       created_at: '2026-01-01T00:00:00Z',
       updated_at: '2026-01-01T00:00:00Z',
     };

@@ -2,19 +2,11 @@ import { z } from 'zod';
 import { AvailabilitySchema, SetAvailabilityBodySchema } from './availability.js';
 import { Email, IanaTimezone, Uuid, UtcTimestamp } from './common.js';
 
-const Name = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters');
+const Name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
 // Blank is rejected rather than stored: "no role" has exactly one spelling on the wire
 // (absent on create, null on update).
-const Role = z
-  .string()
-  .trim()
-  .min(1, 'must not be blank; omit it instead')
-  .max(100, 'must be at most 100 characters');
+const Role = z.string().trim().min(1, 'must not be blank; omit it instead').max(100, 'must be at most 100 characters');
 
 /** Body of POST /v1/humans. Without `availability` the server applies its default schedule. */
 export const CreateHumanBodySchema = z

@@ -14,9 +14,7 @@ function toUtcMs(date: string): number {
   const back = new Date(0);
   back.setUTCFullYear(y, m - 1, d);
   // Dates roll over (02-30 becomes 03-02); a real date survives the round trip unchanged.
-  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d
-    ? back.getTime()
-    : Number.NaN;
+  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d ? back.getTime() : Number.NaN;
 }
 
 /** Days from `from` to `to` (negative when `to` is earlier). Both must be valid dates. */

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  hasNoDuplicates,
-  isLocalTime,
-  LocalDate,
-  LocalTime,
-  Uuid,
-  UtcTimestamp,
-  Weekday,
-} from './common.js';
+import { hasNoDuplicates, isLocalTime, LocalDate, LocalTime, Uuid, UtcTimestamp, Weekday } from './common.js';
 import { daysBetween, isLocalDate } from './local-date-math.js';
 
 export const OVERRIDE_KINDS = ['block', 'open'] as const;
@@ -36,12 +28,7 @@ export const CreateOverrideBodySchema = z
       .min(1, 'must contain at least one weekday; omit it for every day of the range')
       .refine(hasNoDuplicates, 'must not contain duplicate weekdays')
       .optional(),
-    reason: z
-      .string()
-      .trim()
-      .min(1, 'must not be blank; omit it instead')
-      .max(200, 'must be at most 200 characters')
-      .optional(),
+    reason: z.string().trim().min(1, 'must not be blank; omit it instead').max(200, 'must be at most 200 characters').optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -20,9 +20,7 @@ export const SchedulingRulesBodyShape = {
   minimum_notice: ruleValue(0, 43_200, 'minutes').describe('No start earlier than now + this many minutes (0..43200)'),
   booking_horizon_days: ruleValue(1, 730, 'days').describe('No start later than now + this many days (1..730)'),
   slot_interval: ruleValue(5, 480, 'minutes').describe('Minutes between slot starts (5..480); default the duration'),
-  max_bookings_per_day: ruleValue(1, 100, 'bookings').describe(
-    "Confirmed bookings a local day (human's timezone) may hold (1..100)",
-  ),
+  max_bookings_per_day: ruleValue(1, 100, 'bookings').describe("Confirmed bookings a local day (human's timezone) may hold (1..100)"),
 };
 
 /** As returned in availability_rules: every rule present, null when off. */

@@ -36,9 +36,7 @@ describe('SlotsQuerySchema', () => {
   });
 
   it('rejects calendar-invalid dates without a second, misleading range error', () => {
-    expect(issues({ date_to: '2026-02-30' })).toEqual([
-      'date_to: must be a real calendar date in YYYY-MM-DD format, e.g. 2026-03-08',
-    ]);
+    expect(issues({ date_to: '2026-02-30' })).toEqual(['date_to: must be a real calendar date in YYYY-MM-DD format, e.g. 2026-03-08']);
   });
 
   it('rejects non-positive and fractional durations', () => {

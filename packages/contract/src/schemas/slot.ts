@@ -30,17 +30,17 @@ export const SlotsQuerySchema = z
 
 /** date_to not before date_from, and the range at most MAX_SLOT_RANGE_DATES dates. */
 export function checkDateRange(query: { date_from: string; date_to: string }, ctx: z.RefinementCtx) {
-    if (!isLocalDate(query.date_from) || !isLocalDate(query.date_to)) return;
-    const days = daysBetween(query.date_from, query.date_to);
-    if (days < 0) {
-      ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'must not be before date_from' });
-    } else if (days > MAX_SLOT_RANGE_DATES - 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['date_to'],
-        message: `must be at most ${MAX_SLOT_RANGE_DATES - 1} days after date_from (at most ${MAX_SLOT_RANGE_DATES} dates)`,
-      });
-    }
+  if (!isLocalDate(query.date_from) || !isLocalDate(query.date_to)) return;
+  const days = daysBetween(query.date_from, query.date_to);
+  if (days < 0) {
+    ctx.addIssue({ code: 'custom', path: ['date_to'], message: 'must not be before date_from' });
+  } else if (days > MAX_SLOT_RANGE_DATES - 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['date_to'],
+      message: `must be at most ${MAX_SLOT_RANGE_DATES - 1} days after date_from (at most ${MAX_SLOT_RANGE_DATES} dates)`,
+    });
+  }
 }
 
 export type SlotsQuery = z.infer<typeof SlotsQuerySchema>;

@@ -46,7 +46,9 @@ export const SuggestionSchema = z.object({
   score: z.number().min(0).max(1).describe('Deterministic, in [0, 1]; higher is better'),
   reasons: z
     .array(z.object({ code: SuggestionReasonCodeSchema, message: z.string() }))
-    .describe('What the score weighed, e.g. {code: "attendee_hours", message: "10:00 Thu for the attendee in Asia/Tokyo (inside 09:00-17:00)"}'),
+    .describe(
+      'What the score weighed, e.g. {code: "attendee_hours", message: "10:00 Thu for the attendee in Asia/Tokyo (inside 09:00-17:00)"}',
+    ),
 });
 
 export type Suggestion = z.infer<typeof SuggestionSchema>;

@@ -57,7 +57,9 @@ export function registerAccountTools(server: McpServer, client: Humantime): void
           data.length === 0
             ? 'No new events.'
             : data.map((e) => `${e.id} ${e.event}: ${describeBooking(e.data)}`).join('\n') +
-              (page.next_cursor ? `\nMore waiting: call again with after=${page.next_cursor}` : `\nCaught up; next time pass after=${last!.id}`);
+              (page.next_cursor
+                ? `\nMore waiting: call again with after=${page.next_cursor}`
+                : `\nCaught up; next time pass after=${last!.id}`);
         return ok({ data, next_cursor: page.next_cursor }, text);
       }),
   );

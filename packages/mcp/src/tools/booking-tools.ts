@@ -24,7 +24,8 @@ export async function localBooking(b: Booking, zoneOf: (humanId: string) => Prom
 }
 
 export function describeBooking(b: Awaited<ReturnType<typeof localBooking>>): string {
-  const when = 'starts_at_local' in b ? `${String(b.starts_at_local)} = ${b.starts_at}` : `${b.starts_at} (human deleted; local time unknown)`;
+  const when =
+    'starts_at_local' in b ? `${String(b.starts_at_local)} = ${b.starts_at}` : `${b.starts_at} (human deleted; local time unknown)`;
   return `${b.status} booking ${b.id}: ${when}, ${b.duration_minutes} min, human ${b.human_id}, attendee ${b.attendee_name}`;
 }
 
@@ -97,7 +98,7 @@ export function registerBookingTools(server: McpServer, client: Humantime): void
       description:
         'Moves a confirmed booking to a new start in one step: the old booking is cancelled (rescheduled_to = the new id) and a new one is ' +
         'confirmed (rescheduled_from = the old id), with the same attendee and metadata; the old booking never blocks its own move. Use a ' +
-        'starts_at from find_slots or check_time, passed unchanged; duration defaults to the booking\'s own. Consumes no quota. Always ' +
+        "starts_at from find_slots or check_time, passed unchanged; duration defaults to the booking's own. Consumes no quota. Always " +
         'idempotent (idempotency_key, or one is generated). Returns the NEW booking with UTC and local times. Refusals: BOOKING_CANCELLED ' +
         '(already cancelled or moved: get_booking shows rescheduled_to), SLOT_UNAVAILABLE (call find_slots again), OUTSIDE_WORKING_HOURS, ' +
         'OUTSIDE_BOOKING_WINDOW, SCHEDULE_BLOCKED, INVALID_DURATION, VALIDATION_ERROR, NOT_FOUND.',

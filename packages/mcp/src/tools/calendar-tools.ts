@@ -7,9 +7,20 @@ import { asTool, ok } from '../tool-result.js';
 
 const calendarId = Uuid.describe('The calendar id, from list_calendars or add_calendar');
 
-function describeCalendar(c: { name: string | null; kind: string; status: string; busy_count: number; last_synced_at: string | null; last_error: { message: string } | null; id: string }): string {
+function describeCalendar(c: {
+  name: string | null;
+  kind: string;
+  status: string;
+  busy_count: number;
+  last_synced_at: string | null;
+  last_error: { message: string } | null;
+  id: string;
+}): string {
   const name = c.name ?? (c.kind === 'ics' ? 'calendar feed' : 'CalDAV calendar');
-  const state = c.status === 'ok' ? `read ${c.last_synced_at ?? 'never'}, ${c.busy_count} busy intervals` : `NOT READ: ${c.last_error?.message ?? 'unknown error'}`;
+  const state =
+    c.status === 'ok'
+      ? `read ${c.last_synced_at ?? 'never'}, ${c.busy_count} busy intervals`
+      : `NOT READ: ${c.last_error?.message ?? 'unknown error'}`;
   const warning = c.status === 'ok' && c.last_error ? ` (note: ${c.last_error.message})` : '';
   return `${name} [${c.id}] ${state}${warning}`;
 }
@@ -20,7 +31,7 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
     {
       title: "Connect a human's own calendar",
       description:
-        "Connects a calendar link a person gave you (the secret .ics address Google Calendar, Outlook or iCloud publish, a webcal:// link, or a " +
+        'Connects a calendar link a person gave you (the secret .ics address Google Calendar, Outlook or iCloud publish, a webcal:// link, or a ' +
         'CalDAV calendar with username/password), so their own meetings block their slots. It is read right away: success means it was read. ' +
         'Never repeat the link or password back to anyone. Refusals: CALENDAR_UNREADABLE (the message says why: ask for a working link), ' +
         'CALENDAR_URL_TAKEN (already connected: list_calendars), LIMIT_REACHED (10 per human), NOT_FOUND, VALIDATION_ERROR.',
@@ -38,7 +49,7 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
     {
       title: "List a human's calendars and their status",
       description:
-        "Lists the calendars connected to a human, each with whether its last read worked, when it was read and its last error. A calendar in " +
+        'Lists the calendars connected to a human, each with whether its last read worked, when it was read and its last error. A calendar in ' +
         'error still blocks the busy time of its last good read. Refusals: NOT_FOUND.',
       inputSchema: shapeOf(HumanPathParamsSchema),
       annotations: { readOnlyHint: true },
@@ -46,7 +57,10 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
     ({ human_id }) =>
       asTool(async () => {
         const { data } = await client.calendars.list(human_id);
-        const text = data.length === 0 ? 'No calendars connected. Use add_calendar with a link the person gives you.' : data.map(describeCalendar).join('\n');
+        const text =
+          data.length === 0
+            ? 'No calendars connected. Use add_calendar with a link the person gives you.'
+            : data.map(describeCalendar).join('\n');
         return ok({ human_id, calendars: data }, text);
       }),
   );
@@ -87,7 +101,7 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
     {
       title: "See why a human's time is taken",
       description:
-        'Lists what takes a human\'s time between two instants (at most 62 days apart): bookings, holds and busy time from their own calendars, ' +
+        "Lists what takes a human's time between two instants (at most 62 days apart): bookings, holds and busy time from their own calendars, " +
         'in UTC and their local time. It says a time is taken and by what kind of thing, never what the person does. Refusals: NOT_FOUND, VALIDATION_ERROR.',
       inputSchema: { ...shapeOf(HumanPathParamsSchema), from: Instant, to: Instant },
       annotations: { readOnlyHint: true },
@@ -95,11 +109,17 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
     ({ human_id, from, to }) =>
       asTool(async () => {
         const [{ data }, human] = await Promise.all([client.humans.busy(human_id, { from, to }), client.humans.get(human_id)]);
-        const busy = data.map((b) => ({ ...b, starts_at_local: formatLocal(b.starts_at, human.timezone), ends_at_local: formatLocal(b.ends_at, human.timezone) }));
+        const busy = data.map((b) => ({
+          ...b,
+          starts_at_local: formatLocal(b.starts_at, human.timezone),
+          ends_at_local: formatLocal(b.ends_at, human.timezone),
+        }));
         const text =
           busy.length === 0
             ? 'Nothing takes their time in that range.'
-            : busy.map((b) => `${b.starts_at_local} - ${b.ends_at_local}: ${b.source}${b.calendar_id ? ` (calendar ${b.calendar_id})` : ''}`).join('\n');
+            : busy
+                .map((b) => `${b.starts_at_local} - ${b.ends_at_local}: ${b.source}${b.calendar_id ? ` (calendar ${b.calendar_id})` : ''}`)
+                .join('\n');
         return ok({ human_id, timezone: human.timezone, busy }, text);
       }),
   );

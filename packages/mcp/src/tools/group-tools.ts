@@ -42,10 +42,14 @@ export function registerGroupTools(server: McpServer, client: Humantime): void {
         const text =
           slots.length === 0
             ? `No ${query.mode === 'all' ? 'common' : 'open'} ${query.duration}-minute slots ${
-                found.interpreted_as ? `${found.interpreted_as.date_from}..${found.interpreted_as.date_to}` : `${query.date_from}..${query.date_to}`
+                found.interpreted_as
+                  ? `${found.interpreted_as.date_from}..${found.interpreted_as.date_to}`
+                  : `${query.date_from}..${query.date_to}`
               }. Widen the window.`
             : `${slots.length} ${query.mode === 'all' ? 'common' : 'open'} slots (${found.timezone}):\n` +
-              slots.map((s) => `${s.starts_at_local} (${s.starts_at})${query.mode === 'any' ? ` free: ${s.human_ids.join(', ')}` : ''}`).join('\n');
+              slots
+                .map((s) => `${s.starts_at_local} (${s.starts_at})${query.mode === 'any' ? ` free: ${s.human_ids.join(', ')}` : ''}`)
+                .join('\n');
         return ok({ ...found, slots }, text);
       }),
   );

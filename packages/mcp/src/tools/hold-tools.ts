@@ -63,7 +63,8 @@ export function registerHoldTools(server: McpServer, client: Humantime): void {
     'release_hold',
     {
       title: 'Release a held slot',
-      description: 'Lets a hold go at once (the person said no), so the time is bookable again. Refusal: NOT_FOUND (already expired, released or confirmed).',
+      description:
+        'Lets a hold go at once (the person said no), so the time is bookable again. Refusal: NOT_FOUND (already expired, released or confirmed).',
       inputSchema: shapeOf(HoldPathParamsSchema),
       annotations: { destructiveHint: true, idempotentHint: true },
     },

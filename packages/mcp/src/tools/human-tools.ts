@@ -1,10 +1,4 @@
-import {
-  CreateHumanBodySchema,
-  HumanPathParamsSchema,
-  ListQuery,
-  SetAvailabilityBodySchema,
-  type Human,
-} from '@humantime/contract';
+import { CreateHumanBodySchema, HumanPathParamsSchema, ListQuery, SetAvailabilityBodySchema, type Human } from '@humantime/contract';
 import type { Humantime, TimeContext } from '@humantime/sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { formatLocal, withLocalTimes } from '../local-time.js';
@@ -39,7 +33,10 @@ export function describeTimeContext(t: TimeContext): string {
     `Today there is ${t.local.slice(0, 14)}; tomorrow is ${calendarDay(today, 1)}; yesterday was ${calendarDay(today, -1)}.`,
   ];
   const next = t.next_open_at ? `${formatLocal(t.next_open_at, t.timezone)} (${t.next_open_at})` : null;
-  if (t.open_now) lines.push(`At work now (working hours or an open override, no block). ${next ? `After this stretch, next at work: ${next}.` : 'No later opening within 14 days.'}`);
+  if (t.open_now)
+    lines.push(
+      `At work now (working hours or an open override, no block). ${next ? `After this stretch, next at work: ${next}.` : 'No later opening within 14 days.'}`,
+    );
   else lines.push(next ? `Not at work now; next at work: ${next}.` : 'Not at work now, and not at work at any time in the next 14 days.');
   lines.push('(At work is not the same as bookable: use find_slots or check_time for that.)');
   const change = t.next_offset_change;
@@ -90,11 +87,11 @@ export function registerHumanTools(server: McpServer, client: Humantime): void {
     {
       title: "A human's local time now",
       description:
-        "Returns the human's clock right now: the local date and time as one line (e.g. \"Tue 2026-11-24 15:04 Europe/Berlin (+01:00)\"), " +
+        'Returns the human\'s clock right now: the local date and time as one line (e.g. "Tue 2026-11-24 15:04 Europe/Berlin (+01:00)"), ' +
         'the UTC offset, the next DST change, whether the person is at work now (working hours or an open override, outside blocks; ' +
         'not the same as bookable) and when they are next at work (within 14 days). Call it before you read or say a relative date ' +
         'such as "today", "tomorrow", "tonight", "this afternoon" or "next Tuesday" for this person, and turn such words into local ' +
-        "dates from its answer, not from your own clock or zone. Refusal: NOT_FOUND (unknown or deleted id; find it with list_humans).",
+        'dates from its answer, not from your own clock or zone. Refusal: NOT_FOUND (unknown or deleted id; find it with list_humans).',
       inputSchema: shapeOf(HumanPathParamsSchema),
       annotations: { readOnlyHint: true },
     },

@@ -37,7 +37,7 @@ export function registerOverrideTools(server: McpServer, client: Humantime): voi
     {
       title: 'Remove an override',
       description:
-        'Deletes a block or open override (ids come from add_override or get_human\'s overrides); the time it blocked or opened returns ' +
+        "Deletes a block or open override (ids come from add_override or get_human's overrides); the time it blocked or opened returns " +
         'to the weekly hours at once. Refusal: NOT_FOUND.',
       inputSchema: shapeOf(OverridePathParamsSchema),
       annotations: { destructiveHint: true, idempotentHint: true },

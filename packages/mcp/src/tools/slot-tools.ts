@@ -58,7 +58,10 @@ export function registerSlotTools(server: McpServer, client: Humantime): void {
             ? `${read}No open ${duration}-minute slots ${range} in ${timezone} for that window. Widen the dates or times.`
             : `${read}${count} open ${duration}-minute slots (${timezone}):\n` +
               days
-                .map((d) => `${d.weekday} ${d.date}: ${d.slots.map((s) => `${wallTime(s.starts_at, timezone).time} (${s.starts_at})`).join(', ')}`)
+                .map(
+                  (d) =>
+                    `${d.weekday} ${d.date}: ${d.slots.map((s) => `${wallTime(s.starts_at, timezone).time} (${s.starts_at})`).join(', ')}`,
+                )
                 .join('\n');
         return ok({ human_id, timezone, duration, days, count, ...(interpreted_as ? { interpreted_as } : {}) }, text);
       }),
@@ -86,11 +89,10 @@ export function registerSlotTools(server: McpServer, client: Humantime): void {
         const text = verdict.bookable
           ? `Bookable: ${asked} (${duration} min) for ${human.name}. Book it with book_slot.`
           : `Not bookable: ${asked} - ${verdict.code}: ${verdict.message}` +
-            (alternatives.length ? `\nNearest bookable: ${alternatives.map((a) => `${a.starts_at_local} (${a.starts_at})`).join('; ')}` : '');
-        return ok(
-          { ...verdict, human_id, timezone: tz, starts_at: startsAtUtc, starts_at_local: asked, duration, alternatives },
-          text,
-        );
+            (alternatives.length
+              ? `\nNearest bookable: ${alternatives.map((a) => `${a.starts_at_local} (${a.starts_at})`).join('; ')}`
+              : '');
+        return ok({ ...verdict, human_id, timezone: tz, starts_at: startsAtUtc, starts_at_local: asked, duration, alternatives }, text);
       }),
   );
 }

@@ -31,7 +31,10 @@ export function registerSuggestionTools(server: McpServer, client: Humantime): v
         date_from: LocalDate.optional().describe("First local date (YYYY-MM-DD) in the first human's zone"),
         date_to: LocalDate.optional().describe('Last local date, inclusive'),
         mode: GroupModeSchema.optional().describe('all (default): a meeting with every human; any: one free human of them'),
-        attendee_timezone: z.string().optional().describe("The attendee's IANA zone, e.g. Asia/Tokyo: times in their working day rank higher"),
+        attendee_timezone: z
+          .string()
+          .optional()
+          .describe("The attendee's IANA zone, e.g. Asia/Tokyo: times in their working day rank higher"),
         limit: z.number().int().min(1).max(MAX_SUGGESTIONS).optional().describe(`How many (1-${MAX_SUGGESTIONS}, default 10)`),
       },
       annotations: { readOnlyHint: true },
@@ -54,7 +57,10 @@ export function registerSuggestionTools(server: McpServer, client: Humantime): v
             ? `${read}No open ${query.duration}-minute starts in that window. Widen it.`
             : `${read}${suggestions.length} suggestions, best first:\n` +
               suggestions
-                .map((s, i) => `${i + 1}. ${s.starts_at_local} (${s.starts_at}), score ${s.score}: ${s.reasons.map((r) => r.message).join('; ')}`)
+                .map(
+                  (s, i) =>
+                    `${i + 1}. ${s.starts_at_local} (${s.starts_at}), score ${s.score}: ${s.reasons.map((r) => r.message).join('; ')}`,
+                )
                 .join('\n');
         return ok({ ...found, data: suggestions }, text);
       }),

@@ -12,7 +12,9 @@ const server = useMockApi();
 describe('error envelope -> error class, one per contract ErrorCode', () => {
   it.each(ERROR_CODES.map((code) => [code, ERROR_STATUS[code]] as const))('%s (%i)', async (code, status) => {
     recordRequests(server, () => envelope(code, status, `message for ${code}`, `req_${code}`));
-    const error = await testClient({ maxRetries: 0 }).humans.get(HUMAN_ID).catch((e: unknown) => e);
+    const error = await testClient({ maxRetries: 0 })
+      .humans.get(HUMAN_ID)
+      .catch((e: unknown) => e);
     const Class = API_ERROR_CLASSES[code];
     expect(error).toBeInstanceOf(Class);
     expect(error).toBeInstanceOf(HumantimeError);
@@ -34,18 +36,24 @@ describe('error envelope -> error class, one per contract ErrorCode', () => {
 describe('responses that are not the envelope', () => {
   it("a proxy's HTML 502 becomes an UNEXPECTED_RESPONSE HumantimeError with the status and text", async () => {
     server.use(
-      http.get(`${BASE_URL}/v1/usage`, () =>
-        new HttpResponse('<html><body><h1>502 Bad Gateway</h1></body></html>', {
-          status: 502,
-          headers: { 'content-type': 'text/html', 'x-request-id': 'edge-1' },
-        }),
+      http.get(
+        `${BASE_URL}/v1/usage`,
+        () =>
+          new HttpResponse('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+            status: 502,
+            headers: { 'content-type': 'text/html', 'x-request-id': 'edge-1' },
+          }),
       ),
     );
-    const error = await testClient({ maxRetries: 0 }).usage.get().catch((e: unknown) => e);
+    const error = await testClient({ maxRetries: 0 })
+      .usage.get()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HumantimeError);
     expect(error).toMatchObject({ code: 'UNEXPECTED_RESPONSE', status: 502, requestId: 'edge-1' });
     expect((error as HumantimeError).raw).toContain('502 Bad Gateway');
-    expect((error as Error).message).toMatch(/GET https:\/\/api\.humantime\.test\/v1\/usage answered HTTP 502.*text\/html.*502 Bad Gateway/);
+    expect((error as Error).message).toMatch(
+      /GET https:\/\/api\.humantime\.test\/v1\/usage answered HTTP 502.*text\/html.*502 Bad Gateway/,
+    );
   });
 
   it('a status that names one code keeps it: non-JSON 429 is RATE_LIMITED, 401 UNAUTHORIZED', async () => {
@@ -54,7 +62,12 @@ describe('responses that are not the envelope', () => {
     );
     const client = testClient({ maxRetries: 0 });
     await expect(client.usage.get()).rejects.toBeInstanceOf(sdk.RateLimitedError);
-    await expect(client.usage.get()).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401, raw: undefined, message: expect.stringMatching(/HTTP 401 .*an empty body/) });
+    await expect(client.usage.get()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      status: 401,
+      raw: undefined,
+      message: expect.stringMatching(/HTTP 401 .*an empty body/),
+    });
   });
 
   it('an ambiguous status without envelope (409) stays UNEXPECTED_RESPONSE', async () => {
@@ -69,7 +82,9 @@ describe('responses that are not the envelope', () => {
 
   it('an envelope with a code unknown to this SDK keeps the code on the base class', async () => {
     recordRequests(server, () => envelope('QUOTA_FROZEN', 403, 'frozen'));
-    const error = await testClient().usage.get().catch((e: unknown) => e);
+    const error = await testClient()
+      .usage.get()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HumantimeError);
     expect(error).toMatchObject({ code: 'QUOTA_FROZEN', status: 403, message: 'frozen' });
   });
@@ -81,7 +96,9 @@ describe('timeouts', () => {
       await delay(500);
       return Response.json({});
     });
-    const error = await testClient({ timeoutMs: 50, maxRetries: 1 }).usage.get().catch((e: unknown) => e);
+    const error = await testClient({ timeoutMs: 50, maxRetries: 1 })
+      .usage.get()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HumantimeTimeoutError);
     expect(error).toMatchObject({ code: 'TIMEOUT', status: null });
     expect((error as Error).message).toMatch(/timed out after 50 ms \(2 attempts\)/);
@@ -93,9 +110,7 @@ describe('timeouts', () => {
       await delay(500);
       return Response.json({}, { status: 201 });
     });
-    await expect(testClient({ timeoutMs: 50 }).humans.create({ name: 'A', timezone: 'UTC' })).rejects.toBeInstanceOf(
-      HumantimeTimeoutError,
-    );
+    await expect(testClient({ timeoutMs: 50 }).humans.create({ name: 'A', timezone: 'UTC' })).rejects.toBeInstanceOf(HumantimeTimeoutError);
     expect(calls).toHaveLength(1);
   });
 
@@ -116,7 +131,9 @@ describe('timeouts', () => {
     });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
-    const error = await testClient().usage.get({ signal: controller.signal }).catch((e: unknown) => e);
+    const error = await testClient()
+      .usage.get({ signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HumantimeAbortError);
     expect(calls).toHaveLength(1);
   });

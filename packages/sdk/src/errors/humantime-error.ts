@@ -10,12 +10,7 @@ import type { ErrorCode } from '@humantime/contract';
  * const retryLater = (err: unknown) => isHumantimeError(err) && transient.includes(err.code as SdkErrorCode);
  */
 export type SdkErrorCode =
-  | 'CONNECTION_ERROR'
-  | 'TIMEOUT'
-  | 'ABORTED'
-  | 'UNEXPECTED_RESPONSE'
-  | 'NO_SLOT_AVAILABLE'
-  | 'WEBHOOK_SIGNATURE_INVALID';
+  'CONNECTION_ERROR' | 'TIMEOUT' | 'ABORTED' | 'UNEXPECTED_RESPONSE' | 'NO_SLOT_AVAILABLE' | 'WEBHOOK_SIGNATURE_INVALID';
 
 /**
  * Every `code` an {@link HumantimeError} can carry: the API's stable codes plus the SDK's own.
@@ -89,8 +84,7 @@ export class HumantimeError extends Error {
 /** True for any HumantimeError, from this copy of the SDK or another one loaded beside it. */
 export function hasHumantimeBrand(value: unknown): value is HumantimeError {
   return (
-    value instanceof HumantimeError ||
-    (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true)
+    value instanceof HumantimeError || (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true)
   );
 }
 

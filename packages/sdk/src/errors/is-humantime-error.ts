@@ -45,10 +45,7 @@ export type HumantimeErrorByCode = {
  * }
  */
 export function isHumantimeError(value: unknown): value is HumantimeError;
-export function isHumantimeError<C extends keyof HumantimeErrorByCode>(
-  value: unknown,
-  code: C,
-): value is HumantimeErrorByCode[C];
+export function isHumantimeError<C extends keyof HumantimeErrorByCode>(value: unknown, code: C): value is HumantimeErrorByCode[C];
 export function isHumantimeError(value: unknown, code?: string): boolean {
   return hasHumantimeBrand(value) && (code === undefined || value.code === code);
 }

@@ -1,11 +1,6 @@
 import type { ApiFetcherArgs } from '@ts-rest/core';
 import { errorFromResponse } from '../errors/error-from-response.js';
-import {
-  HumantimeAbortError,
-  HumantimeConnectionError,
-  type HumantimeError,
-  HumantimeTimeoutError,
-} from '../errors/humantime-error.js';
+import { HumantimeAbortError, HumantimeConnectionError, type HumantimeError, HumantimeTimeoutError } from '../errors/humantime-error.js';
 import type { RequestOptions } from '../options.js';
 import {
   isIdempotentRequest,
@@ -162,9 +157,7 @@ export function createFetcher(settings: HttpSettings) {
           const reason = attempt.error instanceof Error ? attempt.error.message : String(attempt.error);
           const cause = (attempt.error as { cause?: { message?: unknown } } | null)?.cause?.message;
           error = new HumantimeConnectionError({
-            message:
-              `${method} ${url} failed to connect: ${reason}` +
-              `${typeof cause === 'string' ? ` (${cause})` : ''} (${attempts}).`,
+            message: `${method} ${url} failed to connect: ${reason}` + `${typeof cause === 'string' ? ` (${cause})` : ''} (${attempts}).`,
             cause: attempt.error,
           });
           outcome = { kind: 'connection', mayHaveReachedServer: mayHaveReachedServer(attempt.error) };

@@ -2,15 +2,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { HumantimeConnectionError, HumantimeAbortError } from '../errors/humantime-error.js';
 import { InternalServerError, RateLimitedError, ServiceUnavailableError, ValidationError } from '../errors/api-errors.js';
-import {
-  HUMAN_ID,
-  booking,
-  envelope,
-  human,
-  recordRequests,
-  testClient,
-  useMockApi,
-} from '../test-support/mock-api.js';
+import { HUMAN_ID, booking, envelope, human, recordRequests, testClient, useMockApi } from '../test-support/mock-api.js';
 
 const server = useMockApi();
 
@@ -19,12 +11,17 @@ function sequence(...responses: (() => Response)[]) {
   return recordRequests(server, (_request, attempt) => responses[Math.min(attempt, responses.length) - 1]!());
 }
 
-const ok = (body: unknown, status = 200) => () => Response.json(body, { status });
-const fail = (code: string, status: number, headers: Record<string, string> = {}) => () => {
-  const response = envelope(code, status);
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  return response;
-};
+const ok =
+  (body: unknown, status = 200) =>
+  () =>
+    Response.json(body, { status });
+const fail =
+  (code: string, status: number, headers: Record<string, string> = {}) =>
+  () => {
+    const response = envelope(code, status);
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  };
 const bookingBody = { human_id: HUMAN_ID, starts_at: '2026-12-01T09:00:00Z', duration: 30, attendee_name: 'A' };
 
 describe('retries', () => {
@@ -36,7 +33,9 @@ describe('retries', () => {
 
   it('retries 503 and 429 (with backoff) until maxRetries, then throws the last error', async () => {
     const calls = sequence(fail('INTERNAL_ERROR', 503), fail('RATE_LIMITED', 429), fail('INTERNAL_ERROR', 503));
-    const error = await testClient({ maxRetries: 2 }).usage.get().catch((e: unknown) => e);
+    const error = await testClient({ maxRetries: 2 })
+      .usage.get()
+      .catch((e: unknown) => e);
     expect(calls).toHaveLength(3);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error).toMatchObject({ status: 503, code: 'INTERNAL_ERROR' });
@@ -111,7 +110,9 @@ describe('retries', () => {
 
   it('does not wait for a Retry-After beyond 60 s: the caller gets the RateLimitedError', async () => {
     const calls = sequence(fail('RATE_LIMITED', 429, { 'retry-after': '3600' }), ok(human));
-    const error = await testClient().humans.get(HUMAN_ID).catch((e: unknown) => e);
+    const error = await testClient()
+      .humans.get(HUMAN_ID)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterSeconds).toBe(3600);
     expect(calls).toHaveLength(1);
@@ -125,7 +126,9 @@ describe('retries', () => {
 
   it('throws HumantimeConnectionError when the network keeps failing', async () => {
     const calls = sequence(() => HttpResponse.error());
-    const error = await testClient().humans.get(HUMAN_ID).catch((e: unknown) => e);
+    const error = await testClient()
+      .humans.get(HUMAN_ID)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HumantimeConnectionError);
     expect(error).toMatchObject({ code: 'CONNECTION_ERROR', status: null });
     expect((error as Error).message).toMatch(/3 attempts/);
@@ -177,7 +180,9 @@ describe('POST /v1/bookings retries', () => {
 
   it('gives up on SERVICE_UNAVAILABLE after maxRetries with ServiceUnavailableError and its Retry-After', async () => {
     const calls = sequence(fail('SERVICE_UNAVAILABLE', 503, { 'retry-after': '0' }));
-    const error = await testClient().humans.get(HUMAN_ID).catch((e: unknown) => e);
+    const error = await testClient()
+      .humans.get(HUMAN_ID)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceUnavailableError);
     expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503, retryAfterSeconds: 0 });
     expect(calls).toHaveLength(3);
@@ -199,9 +204,7 @@ describe('POST without an Idempotency-Key (humans.create, overrides.create, webh
 
   it('is not retried after a network error that may have happened after sending', async () => {
     const calls = sequence(() => HttpResponse.error(), ok(human, 201));
-    await expect(testClient().humans.create({ name: 'Ada', timezone: 'UTC' })).rejects.toBeInstanceOf(
-      HumantimeConnectionError,
-    );
+    await expect(testClient().humans.create({ name: 'Ada', timezone: 'UTC' })).rejects.toBeInstanceOf(HumantimeConnectionError);
     expect(calls).toHaveLength(1);
   });
 
@@ -236,8 +239,11 @@ describe('POST without an Idempotency-Key (humans.create, overrides.create, webh
 describe('idempotent methods are retried after a 5xx', () => {
   it.each([
     ['PATCH', (c: ReturnType<typeof testClient>) => c.humans.update(HUMAN_ID, { name: 'B' })],
-    ['PUT', (c: ReturnType<typeof testClient>) =>
-      c.humans.setAvailability(HUMAN_ID, { working_days: [1], work_start: '09:00', work_end: '10:00', meeting_durations: [30] })],
+    [
+      'PUT',
+      (c: ReturnType<typeof testClient>) =>
+        c.humans.setAvailability(HUMAN_ID, { working_days: [1], work_start: '09:00', work_end: '10:00', meeting_durations: [30] }),
+    ],
     ['DELETE', (c: ReturnType<typeof testClient>) => c.bookings.cancel(HUMAN_ID)],
   ])('%s', async (_method, call) => {
     const calls = sequence(fail('INTERNAL_ERROR', 500), ok(human));

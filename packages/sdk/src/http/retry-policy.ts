@@ -80,14 +80,7 @@ export function retryDelayMs(
 // Error codes (Node/undici) that mean no connection was ever established, so no byte of
 // the request reached the server. Anything else (reset, socket closed, unknown runtimes)
 // may have happened after the request was sent.
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** False only when the error proves the request never left this machine. */
 export function mayHaveReachedServer(error: unknown): boolean {

@@ -69,7 +69,9 @@ describe('humans.time', () => {
   });
 
   it('is retried after a 5xx like every read, and throws NotFoundError for an unknown human', async () => {
-    const calls = recordRequests(server, (_, attempt) => (attempt === 1 ? envelope('INTERNAL_ERROR', 500) : Response.json({ ...context, next_offset_change: null })));
+    const calls = recordRequests(server, (_, attempt) =>
+      attempt === 1 ? envelope('INTERNAL_ERROR', 500) : Response.json({ ...context, next_offset_change: null }),
+    );
     expect((await client.humans.time(HUMAN_ID)).next_offset_change).toBeNull();
     expect(calls).toHaveLength(2);
     server.resetHandlers();
@@ -95,9 +97,7 @@ describe('events.list', () => {
       start: { data: [event(1), event(2)], next_cursor: event(2).id },
       [event(2).id]: { data: [event(3)], next_cursor: null },
     };
-    const calls = recordRequests(server, (request) =>
-      Response.json(pages[new URL(request.url).searchParams.get('after') ?? 'start']),
-    );
+    const calls = recordRequests(server, (request) => Response.json(pages[new URL(request.url).searchParams.get('after') ?? 'start']));
     const seen: string[] = [];
     for await (const e of client.events.list({ limit: 2 })) seen.push(e.id);
     expect(seen).toEqual([event(1).id, event(2).id, event(3).id]);

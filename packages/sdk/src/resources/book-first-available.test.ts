@@ -46,10 +46,7 @@ describe('bookings.bookFirstAvailable', () => {
     const calls = fakeApi([slot(9), slot(10)], new Set());
     const result = await testClient().bookings.bookFirstAvailable(params);
     expect(result.starts_at).toBe(slot(9).starts_at);
-    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
-      `GET /v1/humans/${HUMAN_ID}/slots`,
-      'POST /v1/bookings',
-    ]);
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([`GET /v1/humans/${HUMAN_ID}/slots`, 'POST /v1/bookings']);
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ date_from: '2026-12-01', date_to: '2026-12-02', duration: '30' });
     expect(calls[1]!.body).toEqual({
       human_id: HUMAN_ID,
@@ -99,7 +96,9 @@ describe('bookings.bookFirstAvailable', () => {
   it('throws NoSlotAvailableError when every slot is taken', async () => {
     const all = [slot(9), slot(10)];
     const calls = fakeApi(all, new Set(all.map((s) => s.starts_at)));
-    const error = await testClient().bookings.bookFirstAvailable(params).catch((e: unknown) => e);
+    const error = await testClient()
+      .bookings.bookFirstAvailable(params)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NoSlotAvailableError);
     expect(error).toMatchObject({ code: 'NO_SLOT_AVAILABLE', reason: 'no_slots_listed', tried: all.map((s) => s.starts_at) });
     expect((error as Error).message).toMatch(/No open slot left .* 2 tried were taken/);
@@ -119,7 +118,9 @@ describe('bookings.bookFirstAvailable', () => {
   it('stops after maxAttempts bookings', async () => {
     const many = [8, 9, 10, 11, 12, 13, 14].map(slot);
     const calls = fakeApi(many, new Set(many.map((s) => s.starts_at)));
-    const error = await testClient().bookings.bookFirstAvailable({ ...params, maxAttempts: 3 }).catch((e: unknown) => e);
+    const error = await testClient()
+      .bookings.bookFirstAvailable({ ...params, maxAttempts: 3 })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ reason: 'attempts_exhausted', tried: many.slice(0, 3).map((s) => s.starts_at) });
     expect((error as Error).message).toMatch(/after 3 attempts/);
     expect(bookedStarts(calls)).toHaveLength(3);

@@ -1,7 +1,16 @@
 import { NoSlotAvailableError } from '../errors/humantime-error.js';
 import { isHumantimeError } from '../errors/is-humantime-error.js';
 import type { RequestOptions } from '../options.js';
-import type { CreateBookingParams, CreatedBooking, GroupSlotsParams, GroupSlotsResponse, GroupMode, Slot, SlotsParams, SlotsResponse } from '../types.js';
+import type {
+  CreateBookingParams,
+  CreatedBooking,
+  GroupSlotsParams,
+  GroupSlotsResponse,
+  GroupMode,
+  Slot,
+  SlotsParams,
+  SlotsResponse,
+} from '../types.js';
 
 /**
  * Arguments of `bookings.bookFirstAvailable`: the booking's fields without `starts_at`

@@ -52,9 +52,7 @@ export class BookingsResource {
    */
   create(params: CreateBookingParams, options: CreateBookingOptions = {}): Promise<CreatedBooking> {
     const { idempotencyKey = randomUuid(), ...requestOptions } = options;
-    return this.#api.bookings
-      .create({ body: params, headers: { 'idempotency-key': idempotencyKey }, requestOptions })
-      .then(successBody);
+    return this.#api.bookings.create({ body: params, headers: { 'idempotency-key': idempotencyKey }, requestOptions }).then(successBody);
   }
 
   /**

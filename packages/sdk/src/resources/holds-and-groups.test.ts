@@ -69,7 +69,13 @@ describe('slots.forHumans', () => {
       mode: 'any',
     };
     const calls = recordRequests(server, () => Response.json(answer));
-    const result = await client.slots.forHumans({ human_ids: [HUMAN_ID, OTHER_ID], mode: 'any', date_from: '2026-12-01', date_to: '2026-12-02', duration: 30 });
+    const result = await client.slots.forHumans({
+      human_ids: [HUMAN_ID, OTHER_ID],
+      mode: 'any',
+      date_from: '2026-12-01',
+      date_to: '2026-12-02',
+      duration: 30,
+    });
     const url = calls[0]!.url;
     expect(url.pathname).toBe('/v1/slots');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -87,7 +93,13 @@ describe('bookings with several humans', () => {
   it('create sends human_ids and mode and resolves to the booking with group_bookings', async () => {
     const group = [booking({ group_id: HOLD_ID }), booking({ id: BOOKING_ID.replace('b1', 'b2'), human_id: OTHER_ID, group_id: HOLD_ID })];
     const calls = recordRequests(server, () => Response.json({ ...group[0], group_bookings: group }, { status: 201 }));
-    const body = { human_ids: [HUMAN_ID, OTHER_ID], mode: 'all' as const, starts_at: '2026-12-01T09:00:00Z', duration: 30, attendee_name: 'Agent Smith' };
+    const body = {
+      human_ids: [HUMAN_ID, OTHER_ID],
+      mode: 'all' as const,
+      starts_at: '2026-12-01T09:00:00Z',
+      duration: 30,
+      attendee_name: 'Agent Smith',
+    };
     const result = await client.bookings.create(body);
     expect(calls[0]!.body).toEqual(body);
     expect(result.group_bookings).toEqual(group);
@@ -95,12 +107,18 @@ describe('bookings with several humans', () => {
   });
 
   it('bookFirstAvailable lists GET /v1/slots and books the first start with human_ids, re-querying on 409', async () => {
-    const slot = (time: string) => ({ starts_at: `2026-12-01T${time}:00Z`, ends_at: `2026-12-01T${time}:30Z`, human_ids: [HUMAN_ID, OTHER_ID] });
+    const slot = (time: string) => ({
+      starts_at: `2026-12-01T${time}:00Z`,
+      ends_at: `2026-12-01T${time}:30Z`,
+      human_ids: [HUMAN_ID, OTHER_ID],
+    });
     const posts: unknown[] = [];
     const calls = recordRequests(server, async (request) => {
       if (request.method === 'GET') return Response.json({ slots: [slot('09'), slot('10')], timezone: 'UTC', duration: 30, mode: 'all' });
       posts.push(await request.json());
-      return posts.length === 1 ? envelope('SLOT_UNAVAILABLE', 409) : Response.json(booking({ starts_at: slot('10').starts_at }), { status: 201 });
+      return posts.length === 1
+        ? envelope('SLOT_UNAVAILABLE', 409)
+        : Response.json(booking({ starts_at: slot('10').starts_at }), { status: 201 });
     });
     const result = await client.bookings.bookFirstAvailable({
       human_ids: [HUMAN_ID, OTHER_ID],
@@ -120,12 +138,28 @@ describe('bookings with several humans', () => {
 
   it('bookFirstAvailable refuses human_id together with human_ids, or human_ids without mode', async () => {
     await expect(
-      client.bookings.bookFirstAvailable({ human_id: HUMAN_ID, human_ids: [HUMAN_ID], mode: 'all', date_from: '2026-12-01', date_to: '2026-12-01', duration: 30, attendee_name: 'A' }),
+      client.bookings.bookFirstAvailable({
+        human_id: HUMAN_ID,
+        human_ids: [HUMAN_ID],
+        mode: 'all',
+        date_from: '2026-12-01',
+        date_to: '2026-12-01',
+        duration: 30,
+        attendee_name: 'A',
+      }),
     ).rejects.toBeInstanceOf(TypeError);
     await expect(
-      client.bookings.bookFirstAvailable({ human_ids: [HUMAN_ID], date_from: '2026-12-01', date_to: '2026-12-01', duration: 30, attendee_name: 'A' }),
+      client.bookings.bookFirstAvailable({
+        human_ids: [HUMAN_ID],
+        date_from: '2026-12-01',
+        date_to: '2026-12-01',
+        duration: 30,
+        attendee_name: 'A',
+      }),
     ).rejects.toBeInstanceOf(TypeError);
     recordRequests(server, () => envelope('SLOT_UNAVAILABLE', 409));
-    await expect(client.holds.create({ human_id: HUMAN_ID, starts_at: '2026-12-01T09:00:00Z', duration: 30 })).rejects.toBeInstanceOf(SlotUnavailableError);
+    await expect(client.holds.create({ human_id: HUMAN_ID, starts_at: '2026-12-01T09:00:00Z', duration: 30 })).rejects.toBeInstanceOf(
+      SlotUnavailableError,
+    );
   });
 });

@@ -49,8 +49,7 @@ export class HumansResource {
    */
   list(params: ListParams = {}, options?: RequestOptions): ListPromise<Human> {
     return listPromise(
-      (cursor) =>
-        this.#api.humans.list({ query: { ...params, cursor }, requestOptions: options }).then(successBody),
+      (cursor) => this.#api.humans.list({ query: { ...params, cursor }, requestOptions: options }).then(successBody),
       params.cursor,
     );
   }
@@ -72,9 +71,7 @@ export class HumansResource {
    */
   async update(humanId: string, params: UpdateHumanParams, options?: RequestOptions): Promise<Human> {
     const human_id = pathParam(humanId, 'humanId');
-    return this.#api.humans
-      .update({ params: { human_id }, body: params, requestOptions: options })
-      .then(successBody);
+    return this.#api.humans.update({ params: { human_id }, body: params, requestOptions: options }).then(successBody);
   }
 
   /**
@@ -105,9 +102,7 @@ export class HumansResource {
    */
   async setAvailability(humanId: string, params: SetAvailabilityParams, options?: RequestOptions): Promise<Availability> {
     const human_id = pathParam(humanId, 'humanId');
-    return this.#api.humans
-      .setAvailability({ params: { human_id }, body: params, requestOptions: options })
-      .then(successBody);
+    return this.#api.humans.setAvailability({ params: { human_id }, body: params, requestOptions: options }).then(successBody);
   }
 
   /**

@@ -26,9 +26,7 @@ export class OverridesResource {
    */
   async create(humanId: string, params: CreateOverrideParams, options?: RequestOptions): Promise<Override> {
     const human_id = pathParam(humanId, 'humanId');
-    return this.#api.overrides
-      .create({ params: { human_id }, body: params, requestOptions: options })
-      .then(successBody);
+    return this.#api.overrides.create({ params: { human_id }, body: params, requestOptions: options }).then(successBody);
   }
 
   /**

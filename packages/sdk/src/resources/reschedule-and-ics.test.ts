@@ -32,7 +32,9 @@ describe('bookings.reschedule', () => {
 
   it('throws the typed errors of the new codes', async () => {
     recordRequests(server, () => envelope('BOOKING_CANCELLED', 409));
-    await expect(client.bookings.reschedule(BOOKING_ID, { starts_at: '2026-12-02T15:00:00Z' })).rejects.toBeInstanceOf(BookingCancelledError);
+    await expect(client.bookings.reschedule(BOOKING_ID, { starts_at: '2026-12-02T15:00:00Z' })).rejects.toBeInstanceOf(
+      BookingCancelledError,
+    );
     server.resetHandlers();
     recordRequests(server, () => envelope('OUTSIDE_BOOKING_WINDOW', 422));
     const error = await client.bookings.reschedule(BOOKING_ID, { starts_at: '2026-12-02T15:00:00Z' }).catch((e) => e);
@@ -43,7 +45,10 @@ describe('bookings.reschedule', () => {
 
 describe('bookings.ics', () => {
   it('GETs the calendar file and resolves to its text, untouched', async () => {
-    const calls = recordRequests(server, () => new Response(ICS, { status: 200, headers: { 'content-type': 'text/calendar; charset=utf-8' } }));
+    const calls = recordRequests(
+      server,
+      () => new Response(ICS, { status: 200, headers: { 'content-type': 'text/calendar; charset=utf-8' } }),
+    );
     const text = await client.bookings.ics(BOOKING_ID);
     expect([calls[0]!.method, calls[0]!.url.pathname]).toEqual(['GET', `/v1/bookings/${BOOKING_ID}/ics`]);
     expect(text).toBe(ICS);

@@ -31,9 +31,7 @@ const client = testClient();
 
 /** Answers every request with `body` and `status`, and returns the recorded requests. */
 function answer(body: unknown, status = 200): RecordedRequest[] {
-  return recordRequests(server, () =>
-    body === undefined ? new Response(null, { status }) : Response.json(body, { status }),
-  );
+  return recordRequests(server, () => (body === undefined ? new Response(null, { status }) : Response.json(body, { status })));
 }
 
 function only(calls: RecordedRequest[]): RecordedRequest {
@@ -148,7 +146,11 @@ describe('humans', () => {
   });
 
   it('slots: GET /v1/humans/{human_id}/slots with date_from, date_to, duration', async () => {
-    const slots = { slots: [{ starts_at: '2026-12-01T09:00:00Z', ends_at: '2026-12-01T09:30:00Z' }], timezone: 'Europe/London', duration: 30 };
+    const slots = {
+      slots: [{ starts_at: '2026-12-01T09:00:00Z', ends_at: '2026-12-01T09:30:00Z' }],
+      timezone: 'Europe/London',
+      duration: 30,
+    };
     const calls = answer(slots);
     const result = await client.humans.slots(HUMAN_ID, { date_from: '2026-12-01', date_to: '2026-12-02', duration: 30 });
     const call = only(calls);
@@ -200,7 +202,13 @@ describe('overrides', () => {
 describe('bookings', () => {
   it('create: POST /v1/bookings with the body and an automatic UUID Idempotency-Key', async () => {
     const calls = answer(booking(), 201);
-    const body = { human_id: HUMAN_ID, starts_at: '2026-12-01T09:00:00Z', duration: 30, attendee_name: 'Agent Smith', metadata: { ticket: 'T-1' } };
+    const body = {
+      human_id: HUMAN_ID,
+      starts_at: '2026-12-01T09:00:00Z',
+      duration: 30,
+      attendee_name: 'Agent Smith',
+      metadata: { ticket: 'T-1' },
+    };
     const result = await client.bookings.create(body);
     const call = only(calls);
     expect([call.method, call.url.pathname]).toEqual(['POST', '/v1/bookings']);

@@ -51,7 +51,9 @@ describe('suggestions.list', () => {
 
   it('throws the typed error for a refusal', async () => {
     recordRequests(server, () => envelope('VALIDATION_ERROR', 422, 'Invalid request: when: could not read "whenever"'));
-    await expect(client.suggestions.list({ human_ids: [HUMAN_ID], duration: 30, when: 'whenever' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(client.suggestions.list({ human_ids: [HUMAN_ID], duration: 30, when: 'whenever' })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
 });
 

@@ -80,8 +80,6 @@ export class WebhooksResource {
   async retryDelivery(webhookId: string, deliveryId: string, options?: RequestOptions): Promise<WebhookDelivery> {
     const webhook_id = pathParam(webhookId, 'webhookId');
     const delivery_id = pathParam(deliveryId, 'deliveryId');
-    return this.#api.webhooks
-      .retryDelivery({ params: { webhook_id, delivery_id }, requestOptions: options })
-      .then(successBody);
+    return this.#api.webhooks.retryDelivery({ params: { webhook_id, delivery_id }, requestOptions: options }).then(successBody);
   }
 }

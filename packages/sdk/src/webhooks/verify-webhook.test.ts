@@ -156,9 +156,7 @@ describe('verifyWebhook', () => {
   });
 
   it('refuses a now in milliseconds instead of silently failing every delivery', async () => {
-    await expect(verifyWebhook(RAW, header(NOW, hmac(RAW, NOW)), SECRET, { now: NOW * 1000 })).rejects.toThrow(
-      /looks like milliseconds/,
-    );
+    await expect(verifyWebhook(RAW, header(NOW, hmac(RAW, NOW)), SECRET, { now: NOW * 1000 })).rejects.toThrow(/looks like milliseconds/);
   });
 });
 
@@ -191,7 +189,9 @@ describe('the golden webhook signature vector', () => {
   });
 
   it('fails for one changed byte or another secret', async () => {
-    await expect(verifyWebhook(V.body.replace('Zoë', 'Zoe'), V.header, V.secret, { now: V.timestamp })).rejects.toThrow(WebhookSignatureError);
+    await expect(verifyWebhook(V.body.replace('Zoë', 'Zoe'), V.header, V.secret, { now: V.timestamp })).rejects.toThrow(
+      WebhookSignatureError,
+    );
     await expect(verifyWebhook(V.body, V.header, `${V.secret}x`, { now: V.timestamp })).rejects.toThrow(WebhookSignatureError);
   });
 });

@@ -193,8 +193,7 @@ export async function verifyWebhook(
   if (-age > tolerance) {
     throw new WebhookSignatureError(
       'timestamp_in_future',
-      `The signature's timestamp is ${-age} s in the future, beyond the ${tolerance} s tolerance; ` +
-        "check this machine's clock.",
+      `The signature's timestamp is ${-age} s in the future, beyond the ${tolerance} s tolerance; ` + "check this machine's clock.",
     );
   }
   return parseEvent(bytes);

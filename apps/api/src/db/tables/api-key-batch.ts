@@ -2,7 +2,15 @@
 // by its digest, each key's bucket charged once for all its requests, and each slots request's
 // schedules read for its own key's organization. One round trip for the whole batch; the
 // coalescing that gathers the batch is services/organizations/key-batches.ts.
-import { bucketLevel, parsed, schedules, type KeyRow, type RateLimitParams, type ScheduleRead, type VersionedSchedule } from './api-key-lookup.js';
+import {
+  bucketLevel,
+  parsed,
+  schedules,
+  type KeyRow,
+  type RateLimitParams,
+  type ScheduleRead,
+  type VersionedSchedule,
+} from './api-key-lookup.js';
 import { busyWindow } from './schedule-snapshots.js';
 import type { Sql } from '../sql.js';
 
@@ -87,7 +95,12 @@ export async function lookUpKeys(sql: Sql, limit: RateLimitParams, queries: read
   const slices: { first: number | null; last: number | null }[] = [];
   const ids: string[] = [];
   const versions: string[] = [];
-  const dates: { from: (string | null)[]; to: (string | null)[]; busyFrom: (string | null)[]; busyTo: (string | null)[] } = { from: [], to: [], busyFrom: [], busyTo: [] };
+  const dates: { from: (string | null)[]; to: (string | null)[]; busyFrom: (string | null)[]; busyTo: (string | null)[] } = {
+    from: [],
+    to: [],
+    busyFrom: [],
+    busyTo: [],
+  };
   for (const { read } of queries) {
     if (!read) {
       slices.push({ first: null, last: null });

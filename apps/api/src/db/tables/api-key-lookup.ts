@@ -40,7 +40,10 @@ b AS (
  * holds that version (`$V` aligned with `$I`). CASE evaluates the snapshot's subqueries only
  * when it is sent.
  */
-export function schedules(org: string, p: { ids: string; versions: string; dateFrom: string; dateTo: string; busyFrom: string; busyTo: string }) {
+export function schedules(
+  org: string,
+  p: { ids: string; versions: string; dateFrom: string; dateTo: string; busyFrom: string; busyTo: string },
+) {
   return `(SELECT json_agg(json_build_object('id', h.id::text, 'version', h.schedule_version::text, 'snapshot',
             CASE WHEN h.schedule_version::text = c.version THEN NULL
                  ELSE ${snapshotJson({ dateFrom: p.dateFrom, dateTo: p.dateTo, busyFrom: p.busyFrom, busyTo: p.busyTo })} END))
@@ -98,7 +101,14 @@ export interface RateLimitParams {
 
 const scheduleParams = (read: ScheduleRead) => {
   const { busyFrom, busyTo } = busyWindow(read.dateFrom, read.dateTo);
-  return [uuidArray(read.humanIds), `{${read.cachedVersions.map((v) => `"${v}"`).join(',')}}`, read.dateFrom, read.dateTo, busyFrom, busyTo];
+  return [
+    uuidArray(read.humanIds),
+    `{${read.cachedVersions.map((v) => `"${v}"`).join(',')}}`,
+    read.dateFrom,
+    read.dateTo,
+    busyFrom,
+    busyTo,
+  ];
 };
 
 export const parsed = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -119,7 +129,10 @@ export async function selectKeyWithSchedules(
   keyHash: string,
   read: ScheduleRead,
 ): Promise<(KeyRow & { schedules: VersionedSchedule[] }) | undefined> {
-  const [row] = await sql<KeyRow & { schedules: VersionedSchedule[] | string | null }>(KEY_ONLY_WITH_SCHEDULES, [keyHash, ...scheduleParams(read)]);
+  const [row] = await sql<KeyRow & { schedules: VersionedSchedule[] | string | null }>(KEY_ONLY_WITH_SCHEDULES, [
+    keyHash,
+    ...scheduleParams(read),
+  ]);
   return row && { ...row, schedules: parsed(row.schedules) ?? [] };
 }
 

@@ -18,7 +18,10 @@ export interface ClaimedWrite {
  * Leases up to `limit` due writes, in one statement (SKIP LOCKED). Only the oldest pending write
  * of a calendar and UID is due, so one UID's writes never race each other.
  */
-export async function claimDueWrites(query: Sql, lease: { workerId: string; now: Date; leaseMs: number; limit: number }): Promise<ClaimedWrite[]> {
+export async function claimDueWrites(
+  query: Sql,
+  lease: { workerId: string; now: Date; leaseMs: number; limit: number },
+): Promise<ClaimedWrite[]> {
   const p = new Params();
   const now = p.ref(lease.now.toISOString(), 'timestamptz');
   return query<ClaimedWrite>(
@@ -39,7 +42,10 @@ export async function claimDueWrites(query: Sql, lease: { workerId: string; now:
 }
 
 /** The chain's confirmed booking (with its human, for the event text), or undefined when it has none. */
-export async function selectConfirmedOfChain(query: Sql, w: Pick<ClaimedWrite, 'organizationId' | 'humanId' | 'icalUid'>): Promise<BookingWithHuman | undefined> {
+export async function selectConfirmedOfChain(
+  query: Sql,
+  w: Pick<ClaimedWrite, 'organizationId' | 'humanId' | 'icalUid'>,
+): Promise<BookingWithHuman | undefined> {
   const p = new Params();
   const [row] = await query<BookingWithHuman>(
     `SELECT b.*, h.name AS "humanName", h.email AS "humanEmail"
@@ -80,7 +86,10 @@ export async function recordWrite(query: Sql, o: WriteOutcome): Promise<boolean>
 export async function reportWriteFailure(query: Sql, w: { calendarId: string; message: string; at: Date }): Promise<void> {
   const p = new Params();
   const error = { code: 'WRITE_BACK_FAILED', message: w.message, at: w.at.toISOString() };
-  await query(`UPDATE calendars SET last_error = ${p.ref(JSON.stringify(error), 'jsonb')} WHERE id = ${p.ref(w.calendarId, 'uuid')}`, p.values);
+  await query(
+    `UPDATE calendars SET last_error = ${p.ref(JSON.stringify(error), 'jsonb')} WHERE id = ${p.ref(w.calendarId, 'uuid')}`,
+    p.values,
+  );
 }
 
 export async function nextWriteDue(query: Sql): Promise<Date | undefined> {
@@ -91,6 +100,8 @@ export async function nextWriteDue(query: Sql): Promise<Date | undefined> {
 }
 
 export async function releaseWriteLeases(query: Sql): Promise<number> {
-  const rows = await query(`UPDATE calendar_writes SET locked_until = NULL, locked_by = NULL WHERE status = 'pending' AND locked_by IS NOT NULL RETURNING 1`);
+  const rows = await query(
+    `UPDATE calendar_writes SET locked_until = NULL, locked_by = NULL WHERE status = 'pending' AND locked_by IS NOT NULL RETURNING 1`,
+  );
   return rows.length;
 }

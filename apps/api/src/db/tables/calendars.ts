@@ -37,7 +37,10 @@ const CALENDAR_COLUMNS = `c.id::text AS "id", c.organization_id::text AS "organi
   h.timezone, h.booking_horizon_days AS "bookingHorizonDays"`;
 
 /** A human's calendars, oldest first, scoped to the organization (deleted humans have none to show). */
-export async function selectCalendars(query: Sql, where: { organizationId: string; humanId: string; calendarId?: string }): Promise<CalendarRow[]> {
+export async function selectCalendars(
+  query: Sql,
+  where: { organizationId: string; humanId: string; calendarId?: string },
+): Promise<CalendarRow[]> {
   const p = new Params();
   return query<CalendarRow>(
     `SELECT ${CALENDAR_COLUMNS} FROM calendars c JOIN humans h ON h.id = c.human_id AND h.deleted_at IS NULL
@@ -98,7 +101,10 @@ export async function insertCalendar(query: Sql, c: NewCalendar): Promise<void> 
 }
 
 /** Whether the human already has a calendar at this address (a fast answer; the unique index decides). */
-export async function calendarUrlTaken(query: Sql, where: { organizationId: string; humanId: string; urlDigest: string }): Promise<boolean> {
+export async function calendarUrlTaken(
+  query: Sql,
+  where: { organizationId: string; humanId: string; urlDigest: string },
+): Promise<boolean> {
   const p = new Params();
   const rows = await query(
     `SELECT 1 FROM calendars WHERE organization_id = ${p.ref(where.organizationId, 'uuid')} AND human_id = ${p.ref(where.humanId, 'uuid')}
@@ -137,8 +143,17 @@ export async function replaceBusy(query: Sql, set: BusySet): Promise<void> {
   await query(
     `WITH incoming AS (
        SELECT DISTINCT b.uid, to_timestamp(b.s / 1000.0)::timestamptz(3) AS starts_at, to_timestamp(b.e / 1000.0)::timestamptz(3) AS ends_at
-         FROM unnest(${p.ref(set.busy.map((b) => b.uid), 'text[]')}, ${p.ref(set.busy.map((b) => b.start), 'float8[]')},
-                     ${p.ref(set.busy.map((b) => b.end), 'float8[]')}) AS b(uid, s, e)),
+         FROM unnest(${p.ref(
+           set.busy.map((b) => b.uid),
+           'text[]',
+         )}, ${p.ref(
+           set.busy.map((b) => b.start),
+           'float8[]',
+         )},
+                     ${p.ref(
+                       set.busy.map((b) => b.end),
+                       'float8[]',
+                     )}) AS b(uid, s, e)),
      gone AS (
        DELETE FROM calendar_busy c
         WHERE c.calendar_id = ${calendar}
@@ -206,7 +221,10 @@ export async function recordRead(query: Sql, o: ReadOutcome): Promise<boolean> {
  * Leases up to `limit` calendars due for a read to `workerId`, in one statement (SKIP LOCKED,
  * so several workers claim at once and one calendar has one reader at a time).
  */
-export async function claimDueCalendars(query: Sql, lease: { workerId: string; now: Date; leaseMs: number; limit: number }): Promise<string[]> {
+export async function claimDueCalendars(
+  query: Sql,
+  lease: { workerId: string; now: Date; leaseMs: number; limit: number },
+): Promise<string[]> {
   const p = new Params();
   const now = p.ref(lease.now.toISOString(), 'timestamptz');
   const rows = await query<{ id: string }>(
@@ -244,7 +262,10 @@ export interface BusyRow {
  * What makes a human's time taken between two instants: confirmed bookings, live holds (their
  * own times, without buffers) and calendar busy time, ascending, in one statement.
  */
-export async function selectBusy(query: Sql, where: { organizationId: string; humanId: string; from: Date; to: Date; now: Date }): Promise<BusyRow[]> {
+export async function selectBusy(
+  query: Sql,
+  where: { organizationId: string; humanId: string; from: Date; to: Date; now: Date },
+): Promise<BusyRow[]> {
   const p = new Params();
   const org = p.ref(where.organizationId, 'uuid');
   const human = p.ref(where.humanId, 'uuid');

@@ -119,7 +119,10 @@ export async function placeEvents(query: Sql, organizationId: string): Promise<n
 /** Whether `eventId` is an event of the organization. */
 export async function eventExists(query: Sql, organizationId: string, eventId: string): Promise<boolean> {
   const p = new Params();
-  const rows = await query(`SELECT 1 FROM events WHERE id = ${p.ref(eventId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}`, p.values);
+  const rows = await query(
+    `SELECT 1 FROM events WHERE id = ${p.ref(eventId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}`,
+    p.values,
+  );
   return rows.length > 0;
 }
 

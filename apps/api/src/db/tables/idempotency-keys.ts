@@ -66,11 +66,7 @@ export async function storeIdempotentResponse(
 }
 
 /** A key with its response in one statement; a key stored meanwhile by another request stands. */
-export async function insertIdempotentResponse(
-  query: Sql,
-  c: KeyClaim,
-  response: { status: number; body: unknown },
-): Promise<void> {
+export async function insertIdempotentResponse(query: Sql, c: KeyClaim, response: { status: number; body: unknown }): Promise<void> {
   const p = new Params();
   await query(
     `INSERT INTO idempotency_keys

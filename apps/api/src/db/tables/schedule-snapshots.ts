@@ -83,7 +83,14 @@ export interface SnapshotRow {
   /** Only ranks suggestions: [{weekdays, start, end}], or null. */
   preferred_hours: { weekdays: number[]; start: string; end: string }[] | null;
   day_counts: Record<string, number>;
-  overrides: { kind: 'block' | 'open'; start_date: string; end_date: string; start_time: string | null; end_time: string | null; weekdays: number[] | null }[];
+  overrides: {
+    kind: 'block' | 'open';
+    start_date: string;
+    end_date: string;
+    start_time: string | null;
+    end_time: string | null;
+    weekdays: number[] | null;
+  }[];
   /** [start, end, expires_at] in epoch ms; expires_at is null for a booking's claim. */
   busy: [number, number, number | null][];
   /** [start, end] in epoch ms: busy time read from the human's own calendars. */

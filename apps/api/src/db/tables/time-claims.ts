@@ -37,7 +37,10 @@ export async function insertTimeClaim(query: Sql, claim: BookingClaim) {
 
 export async function deleteTimeClaim(query: Sql, organizationId: string, bookingId: string) {
   const p = new Params();
-  await query(`DELETE FROM time_claims WHERE booking_id = ${p.ref(bookingId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}`, p.values);
+  await query(
+    `DELETE FROM time_claims WHERE booking_id = ${p.ref(bookingId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}`,
+    p.values,
+  );
 }
 
 /** Claims a hold's buffered range until it expires; 23P01 (or 40P01) when it meets another claim. */

@@ -1,6 +1,13 @@
 import type { Config } from '../../config.js';
 import type { Store } from '../../db/store.js';
-import { claimDueWrites, nextWriteDue, recordWrite, releaseWriteLeases, reportWriteFailure, type ClaimedWrite } from '../../db/tables/calendar-writes.js';
+import {
+  claimDueWrites,
+  nextWriteDue,
+  recordWrite,
+  releaseWriteLeases,
+  reportWriteFailure,
+  type ClaimedWrite,
+} from '../../db/tables/calendar-writes.js';
 import type { Logger } from '../../lib/logger.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { writeBooking } from '../../services/calendars/write-booking.js';
@@ -56,13 +63,20 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
             error,
           });
           if (recorded && status === 'failed') {
-            await reportWriteFailure(store.sql, { calendarId: write.calendarId, message: `a booking could not be written into the calendar: ${error}`, at: now });
+            await reportWriteFailure(store.sql, {
+              calendarId: write.calendarId,
+              message: `a booking could not be written into the calendar: ${error}`,
+              at: now,
+            });
           }
         },
         lease.endsAt,
         clock,
       );
-      log.info({ calendar_id: write.calendarId, attempt: write.attempt, outcome: status, ...(result.ok ? { action: result.action } : { error }) }, 'calendar write attempt');
+      log.info(
+        { calendar_id: write.calendarId, attempt: write.attempt, outcome: status, ...(result.ok ? { action: result.action } : { error }) },
+        'calendar write attempt',
+      );
     },
     describe: (write) => ({ calendar_write_id: write.id }),
     ...(deps.releaseLeasesAtStart ? { releaseAllLeases: () => releaseWriteLeases(store.sql) } : {}),

@@ -6,7 +6,8 @@ const SPEC_DELAYS = [5 * 60_000, 60 * 60_000];
 
 describe('nextState', () => {
   it('is delivered on success at any attempt', () => {
-    for (const attempt of [1, 2, 3]) expect(nextState(attempt, true, at, SPEC_DELAYS)).toEqual({ status: 'delivered', nextAttemptAt: null });
+    for (const attempt of [1, 2, 3])
+      expect(nextState(attempt, true, at, SPEC_DELAYS)).toEqual({ status: 'delivered', nextAttemptAt: null });
   });
 
   it('retries 5 minutes after a failed first attempt and 60 minutes after a failed second', () => {

@@ -15,12 +15,7 @@ export interface NextState {
  * minutes after attempt 1 failed, attempt 3 sixty minutes after attempt 2), failed after
  * the last.
  */
-export function nextState(
-  attempt: number,
-  delivered: boolean,
-  endedAt: Date,
-  retryDelaysMs: readonly number[],
-): NextState {
+export function nextState(attempt: number, delivered: boolean, endedAt: Date, retryDelaysMs: readonly number[]): NextState {
   if (delivered) return { status: 'delivered', nextAttemptAt: null };
   const delay = retryDelaysMs[attempt - 1];
   if (attempt >= MAX_ATTEMPTS || delay === undefined) return { status: 'failed', nextAttemptAt: null };

@@ -59,14 +59,19 @@ describe('createHttpSender', () => {
     await new Promise((resolve) => closed.close(resolve));
     expect(await send(request(`http://127.0.0.1:${closedPort}/x`))).toEqual({ statusCode: null, error: 'connection refused' });
     const started = Date.now();
-    expect(await send(request(`http://127.0.0.1:${port}/hang`, { timeoutMs: 300 }))).toEqual({ statusCode: null, error: 'timed out after 300 ms' });
+    expect(await send(request(`http://127.0.0.1:${port}/hang`, { timeoutMs: 300 }))).toEqual({
+      statusCode: null,
+      error: 'timed out after 300 ms',
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 
   it('without the private allowance refuses http and internal literals before connecting', async () => {
     const before = seen.length;
     expect((await send(request(`http://127.0.0.1:${port}/ok`, { allowPrivate: false }))).error).toBe('refused: url must use https');
-    expect((await send(request(`https://127.0.0.1:${port}/ok`, { allowPrivate: false }))).error).toMatch(/^refused: url 127\.0\.0\.1 is an internal address \(loopback\)/);
+    expect((await send(request(`https://127.0.0.1:${port}/ok`, { allowPrivate: false }))).error).toMatch(
+      /^refused: url 127\.0\.0\.1 is an internal address \(loopback\)/,
+    );
     expect(seen.length).toBe(before);
   });
 
@@ -81,7 +86,10 @@ describe('createHttpSender', () => {
     await rebinding('hooks.example.test'); // registration's look-up
     const before = seen.length;
     const outcome = await createHttpSender(rebinding)(request(`https://hooks.example.test:${port}/ok`, { allowPrivate: false }));
-    expect(outcome).toEqual({ statusCode: null, error: 'refused: hooks.example.test resolves to 127.0.0.1, an internal address (loopback)' });
+    expect(outcome).toEqual({
+      statusCode: null,
+      error: 'refused: hooks.example.test resolves to 127.0.0.1, an internal address (loopback)',
+    });
     expect(asked).toEqual(['hooks.example.test', 'hooks.example.test']);
     expect(seen.length).toBe(before);
   });

@@ -30,15 +30,17 @@ export async function createInvite({ store: { db }, clock }: Pick<ServiceDeps, '
   return { organization_id: organizationId, email, token, expires_at: toTimestamp(expiresAt) };
 }
 
-const invalidInvite = () =>
-  new AppError('NOT_FOUND', 'This invite link is invalid, already used or expired. Ask for a new one.');
+const invalidInvite = () => new AppError('NOT_FOUND', 'This invite link is invalid, already used or expired. Ask for a new one.');
 
 /**
  * Sets the password from an invite and signs the new account in. The invite row is deleted
  * in the transaction that creates the account: a link works exactly once, even when two
  * tabs submit it at the same moment.
  */
-export async function acceptInvite({ store: { db }, clock }: Pick<ServiceDeps, 'store' | 'clock'>, input: { token: string; password: string }) {
+export async function acceptInvite(
+  { store: { db }, clock }: Pick<ServiceDeps, 'store' | 'clock'>,
+  input: { token: string; password: string },
+) {
   const now = clock();
   const passwordHash = await hashPassword(input.password);
   const account = await db

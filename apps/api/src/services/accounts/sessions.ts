@@ -23,11 +23,7 @@ export interface StartedSession extends SignedIn {
 }
 
 /** Starts a session for an account; the token goes into the cookie and only its hash is kept. */
-export async function startSession(
-  db: Db,
-  account: { accountId: string; organizationId: string },
-  now: Date,
-): Promise<StartedSession> {
+export async function startSession(db: Db, account: { accountId: string; organizationId: string }, now: Date): Promise<StartedSession> {
   const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   const { accountId, organizationId } = account;

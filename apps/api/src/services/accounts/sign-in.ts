@@ -15,9 +15,7 @@ export async function signIn({ store: { db }, clock }: Pick<ServiceDeps, 'store'
   const now = clock();
   const ticket = await takeAttempt(db, input.email, now);
   const account = await db.account.findUnique({ where: { email: input.email } });
-  const ok = account
-    ? await verifyPassword(input.password, account.passwordHash)
-    : await verifyDummyPassword(input.password);
+  const ok = account ? await verifyPassword(input.password, account.passwordHash) : await verifyDummyPassword(input.password);
   if (!account || !ok) throw invalidCredentials();
   await refundAttempt(db, ticket);
   return startSession(db, { accountId: account.id, organizationId: account.organizationId }, now);

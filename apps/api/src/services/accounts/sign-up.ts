@@ -6,8 +6,7 @@ import type { ServiceDeps } from '../deps.js';
 import { createOrganization } from '../organizations/create-organization.js';
 import { startSession } from './sessions.js';
 
-export const emailTaken = () =>
-  new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.');
+export const emailTaken = () => new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.');
 
 /**
  * Sign-up: an organization on the Free plan with its first account (the same service as the
@@ -22,12 +21,15 @@ export async function signUp({ store, clock, config }: Pick<ServiceDeps, 'store'
   const passwordHash = await hashPassword(body.password);
   let created;
   try {
-    created = await createOrganization({ store }, {
-      name: body.organization_name,
-      plan: 'free',
-      autoPurchase: false,
-      firstAccount: { email: body.email, passwordHash },
-    });
+    created = await createOrganization(
+      { store },
+      {
+        name: body.organization_name,
+        plan: 'free',
+        autoPurchase: false,
+        firstAccount: { email: body.email, passwordHash },
+      },
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;

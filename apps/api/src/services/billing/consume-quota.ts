@@ -89,7 +89,12 @@ export async function consumeQuota(
   month.used[0]! += 1;
 }
 
-async function buyPack(query: Sql, deps: Pick<ServiceDeps, 'paymentProcessor'>, org: AuthedOrganization, { unit, now }: { unit: QuotaUnit; now: Date }) {
+async function buyPack(
+  query: Sql,
+  deps: Pick<ServiceDeps, 'paymentProcessor'>,
+  org: AuthedOrganization,
+  { unit, now }: { unit: QuotaUnit; now: Date },
+) {
   const { key } = unit;
   let charge;
   try {

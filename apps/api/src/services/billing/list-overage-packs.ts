@@ -11,15 +11,11 @@ export async function listOveragePacks({ store: { db } }: Pick<ServiceDeps, 'sto
     orderBy: newestFirst,
     take: query.limit + 1,
   });
-  return toPage(
-    rows,
-    query.limit,
-    (row): OveragePack => ({
-      id: row.id,
-      purchased_at: toTimestamp(row.createdAt),
-      pack_size: row.packSize,
-      amount_cents: row.amountCents,
-      currency: row.currency,
-    }),
-  );
+  return toPage(rows, query.limit, (row): OveragePack => ({
+    id: row.id,
+    purchased_at: toTimestamp(row.createdAt),
+    pack_size: row.packSize,
+    amount_cents: row.amountCents,
+    currency: row.currency,
+  }));
 }

@@ -79,7 +79,12 @@ export interface JudgedSchedule {
 export async function bookOneAtomically(
   deps: Pick<ServiceDeps, 'store' | 'onEventsCommitted'>,
   org: AuthedOrganization,
-  { request, human, now, scope }: { request: BookingRequest; human: JudgedSchedule | undefined; now: Date; scope: IdempotencyScope | undefined },
+  {
+    request,
+    human,
+    now,
+    scope,
+  }: { request: BookingRequest; human: JudgedSchedule | undefined; now: Date; scope: IdempotencyScope | undefined },
 ): Promise<AtomicBooking> {
   const { sql } = deps.store;
   const early = human ? judgeStart(human.snapshot, request.start, request.durationMinutes, now) : notFound('Human');

@@ -7,7 +7,11 @@ import { bookingView } from './booking-view.js';
 import { claimTime, type BookingRequest } from './claim-time.js';
 
 /** The attendee fields of a booking body as a BookingRequest takes them. */
-export function attendeeOf(body: { attendee_name: string; attendee_email?: string | undefined; metadata?: Record<string, unknown> | undefined }) {
+export function attendeeOf(body: {
+  attendee_name: string;
+  attendee_email?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
+}) {
   return { attendeeName: body.attendee_name, attendeeEmail: body.attendee_email ?? null, metadata: body.metadata ?? {} };
 }
 

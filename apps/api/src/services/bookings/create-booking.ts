@@ -40,7 +40,8 @@ const created = ({ booking, deliveries }: { booking: unknown; deliveries: number
 /** The booking transaction's work. */
 async function book(query: Sql, { deps, org, body, now }: Booking): Promise<Outcome> {
   // The contract allows exactly one of human_id and human_ids (with mode).
-  if (body.human_ids && body.mode) return created(await bookGroup(query, deps, org, { body: { ...body, human_ids: body.human_ids, mode: body.mode }, now }));
+  if (body.human_ids && body.mode)
+    return created(await bookGroup(query, deps, org, { body: { ...body, human_ids: body.human_ids, mode: body.mode }, now }));
   const quota = await lockQuota(query, org, now);
   return created(await bookOne(query, deps, org, { request: requestOf(org, body), now, quota }));
 }

@@ -10,12 +10,7 @@ import { calendarBusyThen, refusalError } from './refusal.js';
  * docs/decisions/0012-scheduling-rules.md; the quota comes later). POST /v1/bookings and
  * GET /v1/humans/{id}/check both judge through here, so they cannot disagree.
  */
-export function judgeStart(
-  human: ScheduleSnapshot,
-  start: number,
-  durationMinutes: number,
-  now: Date,
-): AppError<ErrorCode> | undefined {
+export function judgeStart(human: ScheduleSnapshot, start: number, durationMinutes: number, now: Date): AppError<ErrorCode> | undefined {
   const verdict = checkBooking({
     timezone: human.timezone,
     schedule: human.schedule,

@@ -47,6 +47,6 @@ export function slotUnavailable(): AppError<ErrorCode> {
 export function calendarBusyThen(): AppError<ErrorCode> {
   return new AppError(
     'SLOT_UNAVAILABLE',
-    "The slot is not available: a connected calendar of this human is busy then. Re-query the slots and book another.",
+    'The slot is not available: a connected calendar of this human is busy then. Re-query the slots and book another.',
   );
 }

@@ -9,7 +9,11 @@ import { claimTime, releaseTime } from './claim-time.js';
 import type { StoredResponse } from './idempotency.js';
 import { runIdempotent } from './run-idempotent.js';
 
-async function move(query: Sql, organizationId: string, { bookingId, body, now }: { bookingId: string; body: RescheduleBookingBody; now: Date }) {
+async function move(
+  query: Sql,
+  organizationId: string,
+  { bookingId, body, now }: { bookingId: string; body: RescheduleBookingBody; now: Date },
+) {
   // The row lock orders a move against a concurrent cancel or move of the same booking:
   // the second one sees it cancelled.
   const old = await selectBookingForUpdate(query, organizationId, bookingId);

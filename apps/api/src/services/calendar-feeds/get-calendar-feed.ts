@@ -9,7 +9,11 @@ import { findHuman } from '../humans/find-human.js';
  * answered again (only a digest of its token is kept), so this is all a page can say after
  * the one answer that carried it. Unknown, deleted and other organizations' humans are 404.
  */
-export async function getCalendarFeed(deps: Pick<ServiceDeps, 'store'>, organizationId: string, humanId: string): Promise<CalendarFeedStatus> {
+export async function getCalendarFeed(
+  deps: Pick<ServiceDeps, 'store'>,
+  organizationId: string,
+  humanId: string,
+): Promise<CalendarFeedStatus> {
   await findHuman(deps.store.db, organizationId, humanId);
   const feed = await selectCalendarFeed(deps.store.sql, organizationId, humanId);
   return { active_since: feed ? toTimestamp(new Date(feed.createdAt)) : null };

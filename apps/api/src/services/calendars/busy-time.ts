@@ -290,7 +290,8 @@ export class BusyReader {
 function parseBlock(text: string, block: IcsBlock): JCalComponent | null {
   try {
     const parsed: unknown = ICAL.parse(text.slice(block.start, block.end));
-    if (Array.isArray(parsed) && typeof parsed[0] === 'string' && Array.isArray(parsed[1]) && Array.isArray(parsed[2])) return parsed as JCalComponent;
+    if (Array.isArray(parsed) && typeof parsed[0] === 'string' && Array.isArray(parsed[1]) && Array.isArray(parsed[2]))
+      return parsed as JCalComponent;
   } catch {
     // Not iCalendar: the caller counts it.
   }

@@ -21,7 +21,10 @@ export function statusMessage(status: number): string {
   return `the server answered HTTP ${status}`;
 }
 
-async function davRequest(target: DavTarget, request: { method: 'PROPFIND' | 'REPORT'; depth: '0' | '1'; body: string }): Promise<DavOutcome<DavResource[]>> {
+async function davRequest(
+  target: DavTarget,
+  request: { method: 'PROPFIND' | 'REPORT'; depth: '0' | '1'; body: string },
+): Promise<DavOutcome<DavResource[]>> {
   const answer = await send(
     {
       method: request.method,
@@ -52,7 +55,11 @@ export async function isCalendarCollection(target: DavTarget): Promise<DavOutcom
   return { ok: true, value: answer.value.some((resource) => resource.props.get(key(DAV, 'resourcetype'))?.children.includes(calendar)) };
 }
 
-const icalUtc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const icalUtc = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 function calendarQuery(range: { start?: number; end: number }, options: { recurringOnly: boolean; withData: boolean }): string {
   const start = range.start === undefined ? '' : ` start="${icalUtc(range.start)}"`;
@@ -92,11 +99,19 @@ export async function listEventResources(
   query: { from: number; to: number; withData: boolean },
 ): Promise<DavOutcome<Map<string, ListedResource>>> {
   const { withData } = query;
-  const inRange = await davRequest(target, { method: 'REPORT', depth: '1', body: calendarQuery({ start: query.from, end: query.to }, { recurringOnly: false, withData }) });
+  const inRange = await davRequest(target, {
+    method: 'REPORT',
+    depth: '1',
+    body: calendarQuery({ start: query.from, end: query.to }, { recurringOnly: false, withData }),
+  });
   if (!inRange.ok) return inRange;
   const listed = new Map<string, ListedResource>();
   collect(inRange.value, listed);
-  const recurring = await davRequest(target, { method: 'REPORT', depth: '1', body: calendarQuery({ end: query.to }, { recurringOnly: true, withData }) });
+  const recurring = await davRequest(target, {
+    method: 'REPORT',
+    depth: '1',
+    body: calendarQuery({ end: query.to }, { recurringOnly: true, withData }),
+  });
   // A server that cannot filter by property still answered the first query: read with that.
   if (recurring.ok) collect(recurring.value, listed);
   else if (recurring.status === null) return recurring;
@@ -104,7 +119,10 @@ export async function listEventResources(
 }
 
 /** calendar-multiget: the calendar data and ETag of each href (batched); an href gone since is left out. */
-export async function fetchEventResources(target: DavTarget, hrefs: string[]): Promise<DavOutcome<Map<string, { etag: string; data: string }>>> {
+export async function fetchEventResources(
+  target: DavTarget,
+  hrefs: string[],
+): Promise<DavOutcome<Map<string, { etag: string; data: string }>>> {
   const found = new Map<string, { etag: string; data: string }>();
   for (let i = 0; i < hrefs.length; i += MULTIGET_BATCH) {
     const batch = hrefs.slice(i, i + MULTIGET_BATCH);

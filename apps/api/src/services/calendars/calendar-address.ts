@@ -22,11 +22,17 @@ export function calendarAddress(input: { url: string; username?: string | undefi
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new AppError('VALIDATION_ERROR', 'Invalid request: url: must be an https (or webcal) URL.');
   }
-  const fromUrl = parsed.username || parsed.password ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) } : undefined;
+  const fromUrl =
+    parsed.username || parsed.password
+      ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) }
+      : undefined;
   parsed.username = '';
   parsed.password = '';
   parsed.hash = '';
   const username = input.username ?? fromUrl?.username;
   const password = input.password ?? fromUrl?.password;
-  return { url: parsed.href, credentials: username !== undefined || password !== undefined ? { username: username ?? '', password: password ?? '' } : undefined };
+  return {
+    url: parsed.href,
+    credentials: username !== undefined || password !== undefined ? { username: username ?? '', password: password ?? '' } : undefined,
+  };
 }

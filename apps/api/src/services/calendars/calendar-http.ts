@@ -38,9 +38,7 @@ export interface HttpRequest {
   wantBody: (status: number) => boolean;
 }
 
-export type HttpAnswer =
-  | { ok: true; status: number; headers: IncomingHttpHeaders; body: string | null }
-  | { ok: false; message: string };
+export type HttpAnswer = { ok: true; status: number; headers: IncomingHttpHeaders; body: string | null } | { ok: false; message: string };
 
 /** The messages of a failed read: plain, and never the URL, its path or the credentials. */
 export function seconds(ms: number): string {
@@ -60,7 +58,8 @@ export function sizeText(bytes: number): string {
  * resolves to are checked when connecting (the guarded lookup).
  */
 export function urlProblem(url: URL, allowPrivate: boolean): string | null {
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return allowPrivate ? 'the URL must use https or http' : 'the URL must use https';
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    return allowPrivate ? 'the URL must use https or http' : 'the URL must use https';
   if (allowPrivate) return null;
   const host = bareHost(url);
   if (isInternalHostName(host) || (isIP(host) !== 0 && internalAddressKind(host))) return 'private address refused';
@@ -215,7 +214,9 @@ function readBody(res: IncomingMessage, budget: HttpBudget): Promise<{ ok: true;
   return new Promise((settle, fail) => {
     const tooLarge = { ok: false as const, message: `larger than ${sizeText(budget.maxBytes)}` };
     const declared = Number(res.headers['content-length']);
-    const encoding = String(res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    const encoding = String(res.headers['content-encoding'] ?? 'identity')
+      .trim()
+      .toLowerCase();
     if (encoding === 'identity' && Number.isFinite(declared) && declared > budget.maxBytes) {
       res.destroy();
       settle(tooLarge);

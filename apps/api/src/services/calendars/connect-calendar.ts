@@ -40,7 +40,12 @@ const tooMany = () =>
  * also keeps the count of calendars at 10 under any race); the unique index refuses the same
  * address twice.
  */
-export async function connectCalendar(deps: CalendarDeps, organizationId: string, humanId: string, body: CreateCalendarBody): Promise<Calendar> {
+export async function connectCalendar(
+  deps: CalendarDeps,
+  organizationId: string,
+  humanId: string,
+  body: CreateCalendarBody,
+): Promise<Calendar> {
   const secrets = secretsOf(deps);
   const { store } = deps;
   const human = await findHuman(store.db, organizationId, humanId);
@@ -57,12 +62,15 @@ export async function connectCalendar(deps: CalendarDeps, organizationId: string
     limits: readLimits(deps.config),
   });
   if (result.outcome !== 'read') {
-    throw new AppError('CALENDAR_UNREADABLE', `The calendar could not be read: ${result.outcome === 'unreadable' ? result.message : 'no content'}. Nothing was kept.`);
+    throw new AppError(
+      'CALENDAR_UNREADABLE',
+      `The calendar could not be read: ${result.outcome === 'unreadable' ? result.message : 'no content'}. Nothing was kept.`,
+    );
   }
   if (body.write_bookings && result.kind !== 'caldav') {
     throw new AppError(
       'VALIDATION_ERROR',
-      'Invalid request: write_bookings: only a CalDAV calendar can take bookings; this address is an iCalendar feed (subscribe to the human\'s calendar feed instead).',
+      "Invalid request: write_bookings: only a CalDAV calendar can take bookings; this address is an iCalendar feed (subscribe to the human's calendar feed instead).",
     );
   }
   const busy = withoutOwnBookings(result.busy);

@@ -42,7 +42,10 @@ export function canonicalZone(name: string): string | null {
  * in one, as older Mozilla and libical exports write ("/mozilla.org/20050126_1/Europe/Berlin").
  */
 export function ianaZoneOf(tzid: string): string | null {
-  const name = tzid.trim().replace(/^"(.*)"$/, '$1').trim();
+  const name = tzid
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
   if (name === '') return null;
   // Intl also accepts offsets like "+01:00" as zones; a TZID is a name, so those are not taken.
   if (/^[A-Za-z]/.test(name)) {
@@ -141,12 +144,23 @@ export class DocumentZones {
 function vtimezoneClock(component: ICAL.Component, book: ZoneBook): ZoneClock {
   const timezone = new ICAL.Timezone(component);
   timezone._ensureCoverage(new Date(book.range.hi).getUTCFullYear() + 1);
-  const raw = timezone.changes as { year: number; month: number; day: number; hour: number; minute: number; second: number; utcOffset: number; prevUtcOffset: number }[];
+  const raw = timezone.changes as {
+    year: number;
+    month: number;
+    day: number;
+    hour: number;
+    minute: number;
+    second: number;
+    utcOffset: number;
+    prevUtcOffset: number;
+  }[];
   if (raw.length === 0) throw new Error('VTIMEZONE without observances');
   const changes = raw.map((change) => ({
     at: Date.UTC(change.year, change.month - 1, change.day, change.hour, change.minute, change.second),
     to: change.utcOffset / 60,
   }));
   const first = raw[0]!;
-  return raw.length === 1 && first.prevUtcOffset === first.utcOffset ? fixedClock(first.utcOffset / 60) : changesClock(changes, first.prevUtcOffset / 60);
+  return raw.length === 1 && first.prevUtcOffset === first.utcOffset
+    ? fixedClock(first.utcOffset / 60)
+    : changesClock(changes, first.prevUtcOffset / 60);
 }

@@ -12,7 +12,13 @@ export async function humanBusy(
   query: BusyQuery,
 ): Promise<BusyResponse> {
   await findHuman(deps.store.db, organizationId, humanId);
-  const rows = await selectBusy(deps.store.sql, { organizationId, humanId, from: new Date(query.from), to: new Date(query.to), now: deps.clock() });
+  const rows = await selectBusy(deps.store.sql, {
+    organizationId,
+    humanId,
+    from: new Date(query.from),
+    to: new Date(query.to),
+    now: deps.clock(),
+  });
   return {
     data: rows.map((r) => ({
       starts_at: toTimestamp(new Date(r.starts_at)),

@@ -9,8 +9,7 @@ export interface IcsBlock {
 }
 
 export type IcsScan =
-  | { ok: true; blocks: IcsBlock[]; components: number }
-  | { ok: false; problem: 'not-icalendar' | 'too-many-components' };
+  { ok: true; blocks: IcsBlock[]; components: number } | { ok: false; problem: 'not-icalendar' | 'too-many-components' };
 
 /** Components that stand on their own inside VCALENDAR; one cannot open inside another. */
 const TOP_LEVEL = new Set(['VEVENT', 'VTODO', 'VJOURNAL', 'VFREEBUSY', 'VTIMEZONE']);
@@ -39,7 +38,10 @@ export function scanComponents(text: string, maxComponents: number): IcsScan {
     const first = text.charCodeAt(position) | 0x20;
     // Only BEGIN: and END: lines matter here ('b' and 'e', case-insensitively).
     if (first === 0x62 || first === 0x65) {
-      const line = text.slice(position, Math.min(lineEnd, position + 80)).trimEnd().toUpperCase();
+      const line = text
+        .slice(position, Math.min(lineEnd, position + 80))
+        .trimEnd()
+        .toUpperCase();
       if (line.startsWith('BEGIN:')) {
         const name = line.slice(6).trim();
         if (name === 'VCALENDAR') {
@@ -74,6 +76,9 @@ export function scanComponents(text: string, maxComponents: number): IcsScan {
 
 /** Whether a body is an iCalendar document by its first line (a UTF-8 BOM and blank lines aside). */
 export function looksLikeICalendar(text: string): boolean {
-  const head = text.slice(0, 64).replace(/^\uFEFF/, '').trimStart();
+  const head = text
+    .slice(0, 64)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return head.toUpperCase().startsWith('BEGIN:VCALENDAR');
 }

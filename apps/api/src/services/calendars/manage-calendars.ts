@@ -22,7 +22,12 @@ export async function getCalendar(deps: CalendarDeps, organizationId: string, hu
 }
 
 /** DELETE: its busy time goes with it (cascade) and the human's schedule_version moves (trigger). */
-export async function removeCalendar(deps: Pick<CalendarDeps, 'store'>, organizationId: string, humanId: string, calendarId: string): Promise<void> {
+export async function removeCalendar(
+  deps: Pick<CalendarDeps, 'store'>,
+  organizationId: string,
+  humanId: string,
+  calendarId: string,
+): Promise<void> {
   if (!(await deleteCalendar(deps.store.sql, { organizationId, humanId, calendarId }))) throw notFound('Calendar');
 }
 

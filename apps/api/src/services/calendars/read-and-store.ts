@@ -42,7 +42,9 @@ export function expansionWindow(bookingHorizonDays: number | null, now: Date): {
 
 /** The calendar's address and credentials, unsealed for one read. */
 export function sourceOf(row: Pick<CalendarRow, 'kind' | 'urlSealed' | 'credentialsSealed'>, secrets: SecretBox): CalendarSource {
-  const credentials = row.credentialsSealed ? (JSON.parse(secrets.open(row.credentialsSealed)) as { username: string; password: string }) : undefined;
+  const credentials = row.credentialsSealed
+    ? (JSON.parse(secrets.open(row.credentialsSealed)) as { username: string; password: string })
+    : undefined;
   return { url: secrets.open(row.urlSealed), kind: row.kind, ...(credentials ?? {}) };
 }
 
@@ -124,7 +126,12 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
         nextSyncAt: next,
       });
       if (recorded) {
-        await replaceBusy(tx.query, { organizationId: row.organizationId, humanId: row.humanId, calendarId: row.id, busy: withoutOwnBookings(result.busy) });
+        await replaceBusy(tx.query, {
+          organizationId: row.organizationId,
+          humanId: row.humanId,
+          calendarId: row.id,
+          busy: withoutOwnBookings(result.busy),
+        });
       }
       return recorded;
     },

@@ -40,7 +40,10 @@ interface DavSyncState {
 
 /** Which source a state belongs to, without keeping its URL or credentials in it. */
 export function sourceId(url: URL, username: string | undefined): string {
-  return createHash('sha256').update(`${url.href}\n${username ?? ''}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${url.href}\n${username ?? ''}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 const hrefKey = (href: string) => createHash('sha256').update(href).digest('hex').slice(0, 32);
@@ -49,7 +52,8 @@ function keptState(value: unknown, source: string, zone: string): DavSyncState |
   if (typeof value !== 'object' || value === null) return null;
   const state = value as Partial<DavSyncState>;
   if (state.v !== 1 || state.kind !== 'caldav' || state.source !== source || state.zone !== zone) return null;
-  if (typeof state.from !== 'number' || typeof state.to !== 'number' || typeof state.resources !== 'object' || state.resources === null) return null;
+  if (typeof state.from !== 'number' || typeof state.to !== 'number' || typeof state.resources !== 'object' || state.resources === null)
+    return null;
   return state as DavSyncState;
 }
 
@@ -103,17 +107,21 @@ export async function readCalDav(target: DavTarget, request: ReadRequest, source
     const reasonsBefore = reader.skipped.reasons.length;
     const read = reader.readDocument(data);
     if (!read.ok) {
-      if (read.problem === 'too-many-components') return { outcome: 'unreadable', message: `more than ${limits.maxComponents.toLocaleString('en-US')} components` };
+      if (read.problem === 'too-many-components')
+        return { outcome: 'unreadable', message: `more than ${limits.maxComponents.toLocaleString('en-US')} components` };
       notCalendar++;
       continue;
     }
-    kept.set(hrefKey(href), keep(read.busy, {
-      etag,
-      from,
-      to: to + AHEAD_MS,
-      skipped: reader.skipped.count - skippedBefore,
-      reasons: reader.skipped.reasons.slice(reasonsBefore),
-    }));
+    kept.set(
+      hrefKey(href),
+      keep(read.busy, {
+        etag,
+        from,
+        to: to + AHEAD_MS,
+        skipped: reader.skipped.count - skippedBefore,
+        reasons: reader.skipped.reasons.slice(reasonsBefore),
+      }),
+    );
   }
 
   const busy: BusyInterval[] = [];

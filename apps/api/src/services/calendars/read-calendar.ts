@@ -104,12 +104,21 @@ function conditionalHeaders(request: ReadRequest): Record<string, string> {
 
 function readFeed(request: ReadRequest, answer: Extract<HttpAnswer, { ok: true }> & { body: string }): ReadResult {
   const { limits } = request;
-  const reader = new BusyReader({ zone: request.zone, from: request.from, to: request.to, maxComponents: limits.maxComponents, maxInstances: limits.maxInstances });
+  const reader = new BusyReader({
+    zone: request.zone,
+    from: request.from,
+    to: request.to,
+    maxComponents: limits.maxComponents,
+    maxInstances: limits.maxInstances,
+  });
   const read = reader.readDocument(answer.body);
   if (!read.ok) {
     return {
       outcome: 'unreadable',
-      message: read.problem === 'too-many-components' ? `more than ${limits.maxComponents.toLocaleString('en-US')} components` : 'not an iCalendar document',
+      message:
+        read.problem === 'too-many-components'
+          ? `more than ${limits.maxComponents.toLocaleString('en-US')} components`
+          : 'not an iCalendar document',
     };
   }
   const busy = read.busy.sort((a, b) => a.start - b.start || a.end - b.end || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
@@ -154,4 +163,3 @@ export function calendarAddress(text: string): { url: URL; credentials?: Credent
   url.password = '';
   return { url, credentials };
 }
-

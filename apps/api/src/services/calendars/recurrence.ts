@@ -160,7 +160,12 @@ function icalRule(rule: ICAL.Recur, series: SeriesStarts, until: number | null, 
   // wall times, so it compares wall clocks.
   if (until !== null) rule.until = floatingTime(until, false);
   const period = PERIOD_MS[rule.freq];
-  const shift = period !== undefined && !rule.count ? skippedPeriods(series.start, lo, (rule.interval > 0 ? rule.interval : 1) * period) * (rule.interval > 0 ? rule.interval : 1) * period : 0;
+  const shift =
+    period !== undefined && !rule.count
+      ? skippedPeriods(series.start, lo, (rule.interval > 0 ? rule.interval : 1) * period) *
+        (rule.interval > 0 ? rule.interval : 1) *
+        period
+      : 0;
   let iterator: ICAL.RecurIterator;
   try {
     iterator = rule.iterator(floatingTime(series.start + shift, series.isDate));

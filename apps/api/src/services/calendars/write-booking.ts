@@ -44,14 +44,25 @@ export async function writeBooking(deps: WriteDeps, write: ClaimedWrite): Promis
     file.createEvent(bookingEvent(booking));
     const text = file.toString();
     const answer = await send(
-      { method: 'PUT', url: resource, headers: { 'Content-Type': 'text/calendar; charset=utf-8' }, body: text, ...(credentials ? { credentials } : {}), wantBody: () => false },
+      {
+        method: 'PUT',
+        url: resource,
+        headers: { 'Content-Type': 'text/calendar; charset=utf-8' },
+        body: text,
+        ...(credentials ? { credentials } : {}),
+        wantBody: () => false,
+      },
       budget,
     );
     if (!answer.ok) return { ok: false, message: answer.message };
     return answer.status >= 200 && answer.status < 300 ? { ok: true, action: 'put' } : { ok: false, message: statusMessage(answer.status) };
   }
-  const answer = await send({ method: 'DELETE', url: resource, headers: {}, ...(credentials ? { credentials } : {}), wantBody: () => false }, budget);
+  const answer = await send(
+    { method: 'DELETE', url: resource, headers: {}, ...(credentials ? { credentials } : {}), wantBody: () => false },
+    budget,
+  );
   if (!answer.ok) return { ok: false, message: answer.message };
-  if ((answer.status >= 200 && answer.status < 300) || answer.status === 404 || answer.status === 410) return { ok: true, action: 'delete' };
+  if ((answer.status >= 200 && answer.status < 300) || answer.status === 404 || answer.status === 410)
+    return { ok: true, action: 'delete' };
   return { ok: false, message: statusMessage(answer.status) };
 }

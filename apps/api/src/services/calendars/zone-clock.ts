@@ -37,7 +37,12 @@ class TableClock implements ZoneClock {
   constructor(
     private readonly changes: readonly Change[],
     private readonly first: number,
-    private readonly outside?: { lo: number; hi: number; offsetAt: (instant: number) => number; changeIn: (after: number, until: number) => number | null },
+    private readonly outside?: {
+      lo: number;
+      hi: number;
+      offsetAt: (instant: number) => number;
+      changeIn: (after: number, until: number) => number | null;
+    },
   ) {}
 
   offsetAt(instant: number): number {
@@ -99,7 +104,7 @@ export const UTC_CLOCK = fixedClock(0);
 export function ianaClock(zone: string, lo: number, hi: number): ZoneClock {
   const offsetAt = (instant: number) => wallTimeOf(zone, instant).offsetMinutes;
   const changes: Change[] = [];
-  for (let cursor = lo; cursor < hi; ) {
+  for (let cursor = lo; cursor < hi;) {
     const change = nextOffsetChange(zone, cursor, hi - cursor);
     if (!change) break;
     changes.push({ at: change.at, to: change.to });

@@ -13,7 +13,11 @@ export const EVENT_RETENTION_DAYS = 30;
  * caller last processed); one that is not an event of this organization is a
  * VALIDATION_ERROR rather than an empty page, so a typo never looks like "caught up".
  */
-export async function listEvents({ store, clock }: Pick<ServiceDeps, 'store' | 'clock'>, organizationId: string, query: EventsQuery): Promise<EventsPage> {
+export async function listEvents(
+  { store, clock }: Pick<ServiceDeps, 'store' | 'clock'>,
+  organizationId: string,
+  query: EventsQuery,
+): Promise<EventsPage> {
   const now = clock();
   if (query.after && !(await eventExists(store.sql, organizationId, query.after))) {
     throw new AppError('VALIDATION_ERROR', 'after: not the id of an event of this organization.');

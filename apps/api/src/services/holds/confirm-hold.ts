@@ -9,7 +9,12 @@ import { runIdempotent } from '../bookings/run-idempotent.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 
-async function confirm(query: Sql, deps: ConfirmDeps, org: AuthedOrganization, { holdId, body, now }: { holdId: string; body: ConfirmHoldBody; now: Date }) {
+async function confirm(
+  query: Sql,
+  deps: ConfirmDeps,
+  org: AuthedOrganization,
+  { holdId, body, now }: { holdId: string; body: ConfirmHoldBody; now: Date },
+) {
   // The month's quota first, before the hold's claim (and so its human's row) is touched.
   const quota = await lockQuota(query, org, now);
   // Deleting the hold (and, by cascade, its claim) first is what lets it not block its own

@@ -22,7 +22,11 @@ export async function humanWeek(
   const human = await findHuman(store.db, organizationId, humanId);
   const weekEnd = addDays(query.week_start, WEEK_DATES - 1);
   const duration = query.duration ?? Math.min(...human.meetingDurations);
-  const slots = await listSlots({ clock, readSchedules: schedulesReader(store.sql, organizationId) }, humanId, { date_from: query.week_start, date_to: weekEnd, duration });
+  const slots = await listSlots({ clock, readSchedules: schedulesReader(store.sql, organizationId) }, humanId, {
+    date_from: query.week_start,
+    date_to: weekEnd,
+    duration,
+  });
   const range = localDateRangeToInterval(human.timezone, query.week_start, weekEnd);
   const bookings = await store.db.booking.findMany({
     where: {

@@ -4,7 +4,11 @@ import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
 import { humanView } from './human-view.js';
 
 /** `search` (the dashboard's) matches name, email or role, case-insensitive substring. */
-export async function listHumans({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, query: ListQuery & { search?: string | undefined }) {
+export async function listHumans(
+  { store: { db } }: Pick<ServiceDeps, 'store'>,
+  organizationId: string,
+  query: ListQuery & { search?: string | undefined },
+) {
   const contains = { contains: query.search ?? '', mode: 'insensitive' as const };
   const rows = await db.human.findMany({
     where: {

@@ -4,7 +4,12 @@ import { availabilityColumns, humanView } from './human-view.js';
 import { updateActiveHuman } from './update-active-human.js';
 
 /** PUT /v1/humans/{id}/availability: replaces the whole weekly schedule. */
-export async function setAvailability({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, humanId: string, body: SetAvailabilityBody) {
+export async function setAvailability(
+  { store: { db } }: Pick<ServiceDeps, 'store'>,
+  organizationId: string,
+  humanId: string,
+  body: SetAvailabilityBody,
+) {
   const row = await updateActiveHuman(db, organizationId, humanId, availabilityColumns(body));
   return humanView(row).availability_rules;
 }

@@ -54,7 +54,14 @@ export function keyBatches(sql: Sql, limit: RateLimitParams): (query: KeyQuery) 
   const send = () => {
     inFlight++;
     const batch = queue.splice(0, MAX_BATCH);
-    const answering = batch.length === 1 ? alone(batch[0]!.query).then((a) => [a]) : lookUpKeys(sql, limit, batch.map((p) => p.query));
+    const answering =
+      batch.length === 1
+        ? alone(batch[0]!.query).then((a) => [a])
+        : lookUpKeys(
+            sql,
+            limit,
+            batch.map((p) => p.query),
+          );
     void answering
       .then(
         (answers) => batch.forEach((p, i) => p.resolve(answers[i])),

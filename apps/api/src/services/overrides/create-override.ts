@@ -4,7 +4,12 @@ import { fromLocalDate } from '../../lib/timestamps.js';
 import { findHuman } from '../humans/find-human.js';
 import { overrideView } from './override-view.js';
 
-export async function createOverride({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, humanId: string, body: CreateOverrideBody) {
+export async function createOverride(
+  { store: { db } }: Pick<ServiceDeps, 'store'>,
+  organizationId: string,
+  humanId: string,
+  body: CreateOverrideBody,
+) {
   await findHuman(db, organizationId, humanId);
   const row = await db.override.create({
     data: {

@@ -4,7 +4,12 @@ import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
 import { findHuman } from '../humans/find-human.js';
 import { overrideView } from './override-view.js';
 
-export async function listOverrides({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, humanId: string, query: ListQuery) {
+export async function listOverrides(
+  { store: { db } }: Pick<ServiceDeps, 'store'>,
+  organizationId: string,
+  humanId: string,
+  query: ListQuery,
+) {
   await findHuman(db, organizationId, humanId);
   const rows = await db.override.findMany({
     where: { humanId, ...afterCursor(query.cursor) },

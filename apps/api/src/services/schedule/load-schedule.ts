@@ -148,4 +148,5 @@ function schedulingRules(row: SnapshotRow): SchedulingRules {
 }
 
 /** Reads schedules straight from the store, uncached (for pages where speed is no concern). */
-export const schedulesReader = (sql: Sql, organizationId: string) => (request: SchedulesRequest) => loadTimedSchedules(sql, organizationId, request);
+export const schedulesReader = (sql: Sql, organizationId: string) => (request: SchedulesRequest) =>
+  loadTimedSchedules(sql, organizationId, request);

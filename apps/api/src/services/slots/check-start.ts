@@ -52,13 +52,19 @@ export async function checkStart(
 
 function nearestSlots(human: ScheduleSnapshot, start: number, duration: number, now: Date) {
   const localDay = localDateOf(human.timezone, start);
-  const slots = slotsOf(human, { dateFrom: searchDay(localDay, -SEARCH_DAYS), dateTo: searchDay(localDay, SEARCH_DAYS), durationMinutes: duration }, now);
-  return slots
-    .map((slot) => ({ slot, distance: Math.abs(slot.start - start) }))
-    // Nearest first; of two equally near, the earlier.
-    .sort((a, b) => a.distance - b.distance || a.slot.start - b.slot.start)
-    .slice(0, MAX_CHECK_ALTERNATIVES)
-    .map(({ slot }) => slot)
-    .sort((a, b) => a.start - b.start)
-    .map((s) => ({ starts_at: toTimestamp(new Date(s.start)), ends_at: toTimestamp(new Date(s.end)) }));
+  const slots = slotsOf(
+    human,
+    { dateFrom: searchDay(localDay, -SEARCH_DAYS), dateTo: searchDay(localDay, SEARCH_DAYS), durationMinutes: duration },
+    now,
+  );
+  return (
+    slots
+      .map((slot) => ({ slot, distance: Math.abs(slot.start - start) }))
+      // Nearest first; of two equally near, the earlier.
+      .sort((a, b) => a.distance - b.distance || a.slot.start - b.slot.start)
+      .slice(0, MAX_CHECK_ALTERNATIVES)
+      .map(({ slot }) => slot)
+      .sort((a, b) => a.start - b.start)
+      .map((s) => ({ starts_at: toTimestamp(new Date(s.start)), ends_at: toTimestamp(new Date(s.end)) }))
+  );
 }

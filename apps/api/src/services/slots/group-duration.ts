@@ -3,7 +3,11 @@ import { AppError } from '../../lib/app-error.js';
 import type { ScheduleSnapshot } from '../schedule/load-schedule.js';
 
 /** INVALID_DURATION naming the first listed human that does not offer `duration`, if any. */
-export function groupDurationRefusal(ids: readonly string[], humans: readonly ScheduleSnapshot[], duration: number): AppError<ErrorCode> | undefined {
+export function groupDurationRefusal(
+  ids: readonly string[],
+  humans: readonly ScheduleSnapshot[],
+  duration: number,
+): AppError<ErrorCode> | undefined {
   const index = humans.findIndex((h) => !h.meetingDurations.includes(duration));
   if (index < 0) return undefined;
   return new AppError(

@@ -84,7 +84,11 @@ export async function listGroupSlots(
   const humans = await readGroup(readSchedules, { humanIds, duration: query.duration, dates: datesToRead(query, now) }, now);
   const zone = humans[0]!.timezone;
   const window: QueryWindow = windowOf(query, zone, now);
-  const starts = groupStarts(humans, { humanIds, mode: query.mode, duration: query.duration, dateFrom: window.dateFrom, dateTo: window.dateTo }, now);
+  const starts = groupStarts(
+    humans,
+    { humanIds, mode: query.mode, duration: query.duration, dateFrom: window.dateFrom, dateTo: window.dateTo },
+    now,
+  );
   return {
     slots: starts
       .filter((slot) => insideWindow(window, slot.start))

@@ -30,9 +30,15 @@ export async function listSlots(
   if (!timed || !snapshot) throw notFound('Human');
   if (!snapshot.meetingDurations.includes(query.duration)) throw invalidDuration(snapshot.meetingDurations);
   const window = windowOf(query, snapshot.timezone, now);
-  const { slots, unchangedUntil } = expiringSlotsOf(snapshot, { dateFrom: window.dateFrom, dateTo: window.dateTo, durationMinutes: query.duration }, now);
+  const { slots, unchangedUntil } = expiringSlotsOf(
+    snapshot,
+    { dateFrom: window.dateFrom, dateTo: window.dateTo, durationMinutes: query.duration },
+    now,
+  );
   const answer: SlotsResponse = {
-    slots: slots.filter((s) => insideWindow(window, s.start)).map((s) => ({ starts_at: timestampOf(s.start), ends_at: timestampOf(s.end) })),
+    slots: slots
+      .filter((s) => insideWindow(window, s.start))
+      .map((s) => ({ starts_at: timestampOf(s.start), ends_at: timestampOf(s.end) })),
     timezone: snapshot.timezone,
     duration: query.duration,
     ...(window.when ? { interpreted_as: window.when.interpretedAs } : {}),

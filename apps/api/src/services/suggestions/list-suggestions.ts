@@ -31,7 +31,10 @@ export async function listSuggestions(
     dayZone,
     ...(query.attendee_timezone ? { attendeeZone: query.attendee_timezone } : {}),
     humans: new Map(
-      humans.map((human, index) => [humanIds[index]!, { timezone: human.timezone, preferredHours: human.preferredHours, busy: human.busy }]),
+      humans.map((human, index) => [
+        humanIds[index]!,
+        { timezone: human.timezone, preferredHours: human.preferredHours, busy: human.busy },
+      ]),
     ),
     limit: query.limit,
   });

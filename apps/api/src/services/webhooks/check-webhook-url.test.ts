@@ -3,12 +3,14 @@ import type { AddressResolver } from '../../lib/resolve-addresses.js';
 import { checkWebhookUrl } from './check-webhook-url.js';
 import { internalAddressKind, isInternalHostName } from './internal-addresses.js';
 
-const resolver = (table: Record<string, string[] | Error>): AddressResolver => async (host) => {
-  const answer = table[host];
-  if (!answer) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-  if (answer instanceof Error) throw answer;
-  return answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-};
+const resolver =
+  (table: Record<string, string[] | Error>): AddressResolver =>
+  async (host) => {
+    const answer = table[host];
+    if (!answer) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    if (answer instanceof Error) throw answer;
+    return answer.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
 
 const strict = (resolve: AddressResolver) => ({ allowPrivate: false, resolve });
 
@@ -16,7 +18,7 @@ async function refusal(url: string, resolve: AddressResolver = resolver({})) {
   try {
     await checkWebhookUrl(url, strict(resolve));
   } catch (error) {
-    return (error as { code: string; message: string });
+    return error as { code: string; message: string };
   }
   throw new Error(`${url} was accepted`);
 }
@@ -45,12 +47,17 @@ describe('internalAddressKind', () => {
     expect(internalAddressKind(address)).toBe(kind);
   });
 
-  it.each(['8.8.8.8', '93.184.215.14', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) => {
-    expect(internalAddressKind(address)).toBeUndefined();
-  });
+  it.each(['8.8.8.8', '93.184.215.14', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+    '%s is public',
+    (address) => {
+      expect(internalAddressKind(address)).toBeUndefined();
+    },
+  );
 
   it('treats names by convention', () => {
-    expect(['localhost', 'LocalHost.', 'a.localhost', 'metadata.google.internal', 'nas.local', 'router.home.arpa'].every(isInternalHostName)).toBe(true);
+    expect(
+      ['localhost', 'LocalHost.', 'a.localhost', 'metadata.google.internal', 'nas.local', 'router.home.arpa'].every(isInternalHostName),
+    ).toBe(true);
     expect(['example.com', 'localhost.example.com', 'internal.example.com'].some(isInternalHostName)).toBe(false);
   });
 });
@@ -60,7 +67,9 @@ describe('checkWebhookUrl after DNS resolution', () => {
     const resolve = resolver({ 'hooks.evil.test': ['127.0.0.1'], 'mixed.evil.test': ['93.184.215.14', '10.0.0.7'] });
     const loop = await refusal('https://hooks.evil.test/x', resolve);
     expect(loop).toMatchObject({ code: 'VALIDATION_ERROR' });
-    expect(loop.message).toBe('url: host hooks.evil.test resolves to 127.0.0.1, an internal address (loopback); webhooks must point at a public host.');
+    expect(loop.message).toBe(
+      'url: host hooks.evil.test resolves to 127.0.0.1, an internal address (loopback); webhooks must point at a public host.',
+    );
     expect((await refusal('https://mixed.evil.test/x', resolve)).message).toContain('10.0.0.7');
   });
 

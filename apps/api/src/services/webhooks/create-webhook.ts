@@ -36,10 +36,7 @@ export async function createWebhook(
       });
       const max = PLAN_LIMITS[org.plan].maxWebhooks;
       if (max !== null && (await tx.webhook.count({ where: { organizationId } })) > max) {
-        throw new AppError(
-          'LIMIT_REACHED',
-          `The ${org.plan} plan allows at most ${max} webhooks; delete one or upgrade the plan.`,
-        );
+        throw new AppError('LIMIT_REACHED', `The ${org.plan} plan allows at most ${max} webhooks; delete one or upgrade the plan.`);
       }
       return webhookWithSecretView(row);
     });

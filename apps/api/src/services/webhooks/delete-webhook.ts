@@ -6,7 +6,11 @@ import { notFound } from '../../lib/app-error.js';
  * stop at once; an attempt already in flight records nothing, as its guarded update then
  * matches no row.
  */
-export async function deleteWebhook({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, webhookId: string): Promise<void> {
+export async function deleteWebhook(
+  { store: { db } }: Pick<ServiceDeps, 'store'>,
+  organizationId: string,
+  webhookId: string,
+): Promise<void> {
   const { count } = await db.webhook.deleteMany({ where: { id: webhookId, organizationId } });
   if (count === 0) throw notFound('Webhook');
 }

@@ -42,12 +42,7 @@ const IPV6_RANGES: [string, number, string][] = [
 type Family = 'ipv4' | 'ipv6';
 
 // One BlockList per range, most specific first, so ::1 reads "loopback", not "IPv4-compatible".
-const RULES = (
-  [
-    ...IPV4_RANGES.map((r) => [...r, 'ipv4'] as const),
-    ...IPV6_RANGES.map((r) => [...r, 'ipv6'] as const),
-  ] as const
-)
+const RULES = ([...IPV4_RANGES.map((r) => [...r, 'ipv4'] as const), ...IPV6_RANGES.map((r) => [...r, 'ipv6'] as const)] as const)
   .map(([net, prefix, kind, family]) => {
     const list = new BlockList();
     list.addSubnet(net, prefix, family);

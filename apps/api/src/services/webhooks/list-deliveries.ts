@@ -33,7 +33,12 @@ export function deliveryView(row: DeliveryRow): WebhookDelivery {
 }
 
 /** GET /v1/webhooks/{id}/deliveries: newest first, each with its attempts in order. */
-export async function listDeliveries({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, webhookId: string, query: ListQuery) {
+export async function listDeliveries(
+  { store: { db } }: Pick<ServiceDeps, 'store'>,
+  organizationId: string,
+  webhookId: string,
+  query: ListQuery,
+) {
   const webhook = await db.webhook.findFirst({ where: { id: webhookId, organizationId }, select: { id: true } });
   if (!webhook) throw notFound('Webhook');
   const rows = await db.delivery.findMany({
