@@ -1,9 +1,22 @@
 import ICAL from 'ical.js';
-import { type DocumentZones, UTC_ZONE, ZoneBook, type EventZone } from './event-zones.js';
+import { type DocumentZones, ZoneBook } from './event-zones.js';
+import { instanceAt, readTiming, spanOf, untilWall } from './event-timing.js';
 import { scanComponents, type IcsBlock } from './ics-components.js';
+import {
+  allProps,
+  EventProblem,
+  firstProp,
+  isBusy,
+  parseBlock,
+  textOf,
+  upperText,
+  valuesOf,
+  type JCalComponent,
+  type TimeValue,
+} from './jcal-values.js';
 import type { BusyInterval } from './read-types.js';
 import { BudgetExhausted, RecurrenceError, seriesStarts, type StepBudget } from './recurrence.js';
-import { DAY_MS, type ZoneClock } from './zone-clock.js';
+import { DAY_MS } from './zone-clock.js';
 
 /** Reasons kept for skipped events: enough to tell a person what is wrong, not a log. */
 const KEPT_REASONS = 5;
@@ -14,43 +27,13 @@ const KEPT_REASONS = 5;
  */
 const STEPS_PER_INSTANCE = 20;
 
-/** An event that cannot be read; it is skipped and counted, the rest of the calendar is read. */
-class EventProblem extends Error {}
 /** maxInstances reached or the step budget spent: the read stops where it is. */
 class StopReading extends Error {}
-
-/**
- * An ical.js-parsed component in jCal form (RFC 7265): [name, properties, subcomponents],
- * each property [name, parameters, type, ...values]. Events are read from it directly: the
- * values ical.js has already parsed and normalized ("2026-03-02T09:00:00Z") are cheap to
- * read, where ical.js's Time objects cost more than the rest of a read put together.
- */
-type JCalProperty = [string, Record<string, unknown>, string, ...unknown[]];
-type JCalComponent = [string, JCalProperty[], unknown[]];
 
 /** The properties that make an event part of a series (its rule, or an instance of one). */
 const SERIES_PROPERTIES = new Set(['rrule', 'rdate', 'recurrence-id']);
 /** The properties busy time is read from. */
 const KEPT_PROPERTIES = new Set(['uid', 'dtstart', 'dtend', 'duration', 'rrule', 'rdate', 'exdate', 'recurrence-id', 'status', 'transp']);
-
-/** A date or date-time of a property, with the zone its wall time is read in. */
-interface TimeValue {
-  wall: number;
-  isDate: boolean;
-  zone: EventZone;
-}
-
-/** How an instance's end follows from its start. */
-type EndRule =
-  | { kind: 'wall'; ms: number } // DTEND in the same zone: the same wall-clock length each time
-  | { kind: 'exact'; ms: number } // DTEND in another zone: the same real length each time
-  | { kind: 'days'; days: number; exactMs: number } // DURATION, or an all-day DTEND
-  | { kind: 'none' }; // a timed DTSTART alone: zero length, not busy
-
-interface Timing {
-  start: TimeValue;
-  end: EndRule;
-}
 
 interface EventRecord {
   uid: string;
@@ -285,175 +268,4 @@ export class BusyReader {
       }
     });
   }
-}
-
-function parseBlock(text: string, block: IcsBlock): JCalComponent | null {
-  try {
-    const parsed: unknown = ICAL.parse(text.slice(block.start, block.end));
-    if (Array.isArray(parsed) && typeof parsed[0] === 'string' && Array.isArray(parsed[1]) && Array.isArray(parsed[2]))
-      return parsed as JCalComponent;
-  } catch {
-    // Not iCalendar: the caller counts it.
-  }
-  return null;
-}
-
-function firstProp(component: JCalComponent, name: string): JCalProperty | undefined {
-  for (const prop of component[1]) if (prop[0] === name) return prop;
-  return undefined;
-}
-
-function allProps(component: JCalComponent, name: string): JCalProperty[] {
-  return component[1].filter((prop) => prop[0] === name);
-}
-
-function textOf(component: JCalComponent, name: string): string | undefined {
-  const value = firstProp(component, name)?.[3];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function upperText(component: JCalComponent, name: string): string {
-  return (textOf(component, name) ?? '').trim().toUpperCase();
-}
-
-/** Busy unless TRANSP:TRANSPARENT or STATUS:CANCELLED. */
-function isBusy(component: JCalComponent): boolean {
-  return upperText(component, 'transp') !== 'TRANSPARENT' && upperText(component, 'status') !== 'CANCELLED';
-}
-
-/** jCal's normalized date and date-time values, as ical.js writes them. */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z)?)?$/;
-
-function timeValue(value: unknown, prop: JCalProperty, zones: DocumentZones): TimeValue {
-  const match = typeof value === 'string' ? DATE_TIME.exec(value) : null;
-  if (!match) throw new EventProblem(`its ${prop[0].toUpperCase()} is not a date or date-time`);
-  const [, y, mo, d, h, mi, s, utc] = match;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const isDate = h === undefined;
-  const hour = isDate ? 0 : Number(h);
-  const minute = isDate ? 0 : Number(mi);
-  const second = isDate ? 0 : Math.min(Number(s), 59);
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  if (year < 1000 || hour > 23 || minute > 59 || new Date(wall).getUTCDate() !== day || new Date(wall).getUTCMonth() !== month - 1) {
-    throw new EventProblem(`its ${prop[0].toUpperCase()} is not a valid date`);
-  }
-  if (isDate) return { wall, isDate, zone: zones.book.human };
-  if (utc) return { wall, isDate, zone: UTC_ZONE };
-  const tzid = prop[1].tzid;
-  return { wall, isDate, zone: zones.resolve(typeof tzid === 'string' ? tzid : null) };
-}
-
-/** The values of a property that may hold several (EXDATE, RDATE, FREEBUSY): starts, and the ends of periods. */
-function valuesOf(prop: JCalProperty, zones: DocumentZones): { start: TimeValue; end?: number }[] {
-  return prop.slice(3).map((value) => {
-    if (!Array.isArray(value)) return { start: timeValue(value, prop, zones) };
-    // A PERIOD: [start, end] or [start, duration].
-    const start = timeValue(value[0], prop, zones);
-    const startInstant = start.zone.clock.toInstant(start.wall);
-    const second: unknown = value[1];
-    if (typeof second === 'string' && /^[+-]?P/.test(second)) {
-      const duration = durationOf(second, prop);
-      return { start, end: startInstant + duration.toSeconds() * 1000 };
-    }
-    const end = timeValue(second, prop, zones);
-    return { start, end: end.zone.clock.toInstant(end.wall) };
-  });
-}
-
-function durationOf(text: string, prop: JCalProperty): ICAL.Duration {
-  let duration: ICAL.Duration;
-  try {
-    duration = ICAL.Duration.fromString(text);
-  } catch {
-    throw new EventProblem(`its ${prop[0].toUpperCase()} has an invalid duration`);
-  }
-  if (duration.isNegative) throw new EventProblem(`its ${prop[0].toUpperCase()} has a negative duration`);
-  return duration;
-}
-
-function readTiming(event: EventRecord): Timing {
-  const { component, zones } = event;
-  const startProp = firstProp(component, 'dtstart');
-  if (!startProp) throw new EventProblem('no DTSTART');
-  const start = timeValue(startProp[3], startProp, zones);
-
-  const endProp = firstProp(component, 'dtend');
-  if (endProp) {
-    const end = timeValue(endProp[3], endProp, zones);
-    if (start.isDate) {
-      // An all-day event ends at the start of its DTEND date (exclusive); a DTEND on the same
-      // date, as some exporters write, still means that one day.
-      const days = Math.ceil(end.wall / DAY_MS) - start.wall / DAY_MS;
-      if (days < 0) throw new EventProblem('DTEND before DTSTART');
-      return { start, end: { kind: 'days', days: Math.max(days, 1), exactMs: 0 } };
-    }
-    if (end.isDate || end.zone.key === start.zone.key) {
-      const ms = end.wall - start.wall;
-      if (ms < 0) throw new EventProblem('DTEND before DTSTART');
-      return { start, end: { kind: 'wall', ms } };
-    }
-    const ms = end.zone.clock.toInstant(end.wall) - start.zone.clock.toInstant(start.wall);
-    if (ms < 0) throw new EventProblem('DTEND before DTSTART');
-    return { start, end: { kind: 'exact', ms } };
-  }
-
-  const durationProp = firstProp(component, 'duration');
-  if (durationProp) {
-    if (typeof durationProp[3] !== 'string') throw new EventProblem('its DURATION is not valid');
-    const duration = durationOf(durationProp[3], durationProp);
-    const days = duration.weeks * 7 + duration.days;
-    const exactMs = ((duration.hours * 60 + duration.minutes) * 60 + duration.seconds) * 1000;
-    return { start, end: { kind: 'days', days, exactMs } };
-  }
-  return { start, end: start.isDate ? { kind: 'days', days: 1, exactMs: 0 } : { kind: 'none' } };
-}
-
-/** An upper bound of an instance's length in wall ms, to skip early instances unconverted. */
-function spanOf(end: EndRule): number {
-  switch (end.kind) {
-    case 'wall':
-    case 'exact':
-      return end.ms;
-    case 'days':
-      return end.days * DAY_MS + end.exactMs;
-    case 'none':
-      return 0;
-  }
-}
-
-/** The instants of the instance starting at wall time `wall`, or null (zero length). */
-function instanceAt(timing: Timing, wall: number): { start: number; end: number } | null {
-  const clock = timing.start.zone.clock;
-  const start = clock.toInstant(wall);
-  let end: number;
-  switch (timing.end.kind) {
-    case 'wall':
-      end = clock.toInstant(wall + timing.end.ms);
-      break;
-    case 'exact':
-      end = start + timing.end.ms;
-      break;
-    case 'days':
-      end = clock.toInstant(wall + timing.end.days * DAY_MS) + timing.end.exactMs;
-      break;
-    case 'none':
-      return null;
-  }
-  return end > start ? { start, end } : null;
-}
-
-/**
- * A rule's UNTIL as wall ms in the series' zone. A UTC UNTIL is converted; a DATE UNTIL on a
- * timed series includes that whole day (the lenient reading of a form RFC 5545 forbids).
- */
-function untilWall(rule: ICAL.Recur, start: TimeValue, clock: ZoneClock): number | null {
-  const until = rule.until;
-  if (!until) return null;
-  const wall = Date.UTC(until.year, until.month - 1, until.day, until.hour, until.minute, until.second);
-  if (!Number.isFinite(wall)) throw new EventProblem('its RRULE has an invalid UNTIL');
-  if (until.isDate) return start.isDate ? wall : wall + DAY_MS - 1;
-  if (until.zone === ICAL.Timezone.utcTimezone) return start.zone.key === UTC_ZONE.key ? wall : clock.wallOf(wall);
-  return wall;
 }
