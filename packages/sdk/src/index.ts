@@ -51,9 +51,8 @@ export {
   DeliveryPendingError,
   NotImplementedError,
   ServiceUnavailableError,
-  CalendarUnreadableError,
-  CalendarUrlTakenError,
 } from './errors/api-errors.js';
+export { CalendarUnreadableError, CalendarUrlTakenError } from './errors/calendar-errors.js';
 export { OutsideBookingWindowError, BookingCancelledError } from './errors/rule-errors.js';
 export { isHumantimeError, type HumantimeErrorByCode } from './errors/is-humantime-error.js';
 

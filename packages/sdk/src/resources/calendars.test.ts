@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { CalendarUnreadableError, CalendarUrlTakenError } from '../errors/api-errors.js';
+import { CalendarUnreadableError, CalendarUrlTakenError } from '../errors/calendar-errors.js';
 import { envelope, HUMAN_ID, recordRequests, testClient, useMockApi } from '../test-support/mock-api.js';
 import type { BusyResponse, Calendar } from '../types.js';
 
