@@ -1,11 +1,10 @@
 import type { Config } from '../../config.js';
 import type { Store } from '../../db/store.js';
 import { claimDueCalendars, nextCalendarDue, releaseCalendarLeases, selectCalendar } from '../../db/tables/calendars.js';
-import type { Logger } from '../../lib/logger.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { readAndStore } from '../../services/calendars/read-and-store.js';
-import type { Job } from '../runner/job.js';
-import { JobRunner } from '../runner/job-runner.js';
+import type { Job, JobDeps } from '../runner/job.js';
+import { runnerFor, type JobRunner } from '../runner/job-runner.js';
 import { writeWithinLease } from '../runner/within-lease.js';
 
 /** Calendars read at once per worker: reads wait on the network, not on this process. */
@@ -13,16 +12,10 @@ const CONCURRENCY = 4;
 /** A lease outlives a read's time limit, so a live reader never loses it mid-read. */
 const LEASE_MARGIN_MS = 20_000;
 
-export interface CalendarRefreshDeps {
+export interface CalendarRefreshDeps extends JobDeps {
   store: Store;
   config: Config;
   secrets: SecretBox;
-  clock: () => Date;
-  logger: Logger;
-  /** Embedded store (one process): release leases left by a killed run at start. */
-  releaseLeasesAtStart?: boolean;
-  workerId?: string;
-  pollMs?: number;
 }
 
 /**
@@ -53,10 +46,5 @@ export function calendarRefreshJob(deps: CalendarRefreshDeps): Job<string> {
 
 /** The refresh job on the shared runner. */
 export function calendarRefreshRunner(deps: CalendarRefreshDeps): JobRunner<string> {
-  return new JobRunner(calendarRefreshJob(deps), {
-    logger: deps.logger,
-    clock: deps.clock,
-    ...(deps.workerId ? { workerId: deps.workerId } : {}),
-    ...(deps.pollMs ? { pollMs: deps.pollMs } : {}),
-  });
+  return runnerFor(calendarRefreshJob(deps), deps);
 }

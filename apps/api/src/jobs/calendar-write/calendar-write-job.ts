@@ -8,11 +8,10 @@ import {
   reportWriteFailure,
   type ClaimedWrite,
 } from '../../db/tables/calendar-writes.js';
-import type { Logger } from '../../lib/logger.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { writeBooking } from '../../services/calendars/write-booking.js';
-import type { Job } from '../runner/job.js';
-import { JobRunner } from '../runner/job-runner.js';
+import type { Job, JobDeps } from '../runner/job.js';
+import { runnerFor, type JobRunner } from '../runner/job-runner.js';
 import { writeWithinLease } from '../runner/within-lease.js';
 
 const CONCURRENCY = 4;
@@ -20,15 +19,10 @@ const LEASE_MARGIN_MS = 20_000;
 /** Three attempts in all, the first at once, then after the webhooks' retry delays. */
 const MAX_ATTEMPTS = 3;
 
-export interface CalendarWriteDeps {
+export interface CalendarWriteDeps extends JobDeps {
   store: Store;
   config: Config;
   secrets: SecretBox;
-  clock: () => Date;
-  logger: Logger;
-  releaseLeasesAtStart?: boolean;
-  workerId?: string;
-  pollMs?: number;
 }
 
 /**
@@ -86,10 +80,5 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
 }
 
 export function calendarWriteRunner(deps: CalendarWriteDeps): JobRunner<ClaimedWrite> {
-  return new JobRunner(calendarWriteJob(deps), {
-    logger: deps.logger,
-    clock: deps.clock,
-    ...(deps.workerId ? { workerId: deps.workerId } : {}),
-    ...(deps.pollMs ? { pollMs: deps.pollMs } : {}),
-  });
+  return runnerFor(calendarWriteJob(deps), deps);
 }

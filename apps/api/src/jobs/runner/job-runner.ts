@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { isDatabaseUnavailable, unavailableCause } from '../../db/unavailable.js';
 import type { Logger } from '../../lib/logger.js';
 import { jittered } from './backoff.js';
-import type { Job } from './job.js';
+import type { Job, JobDeps } from './job.js';
 
 /**
  * Work written by other processes, and items falling due later (retries, refreshes), are found
@@ -165,4 +165,14 @@ export class JobRunner<Item> {
       });
     this.inFlight.add(running);
   }
+}
+
+/** A runner for `job`, with the poll, worker id and clock of `deps`. */
+export function runnerFor<Item>(job: Job<Item>, deps: JobDeps): JobRunner<Item> {
+  return new JobRunner(job, {
+    logger: deps.logger,
+    clock: deps.clock,
+    ...(deps.workerId ? { workerId: deps.workerId } : {}),
+    ...(deps.pollMs ? { pollMs: deps.pollMs } : {}),
+  });
 }

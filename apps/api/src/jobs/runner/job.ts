@@ -1,3 +1,5 @@
+import type { Logger } from '../../lib/logger.js';
+
 /**
  * One kind of background work, as the runner (job-runner.ts) drives it. A job says how to
  * claim due items and what to do with one; the runner owns everything that is the same for
@@ -28,6 +30,18 @@ export interface Job<Item> {
   releaseAllLeases?(): Promise<number>;
   /** Optional: lets the runner skip polls that cannot find anything (see QuietProbe). */
   readonly quiet?: QuietProbe;
+}
+
+/** What every job's runner is started with, beside the job's own needs. */
+export interface JobDeps {
+  clock: () => Date;
+  logger: Logger;
+  /** Embedded store (one process): release leases left by a killed run at start. */
+  releaseLeasesAtStart?: boolean;
+  /** Names this process in the leases it takes; unique per runner by default. */
+  workerId?: string;
+  /** The poll's period; tests shorten or lengthen it. */
+  pollMs?: number;
 }
 
 export interface LeaseRequest {
