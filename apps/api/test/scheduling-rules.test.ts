@@ -37,8 +37,8 @@ describe('scheduling rules on availability', () => {
 
     const put = await app.call('PUT', `/v1/humans/${humanId}/availability`, { key, body: { ...base, ...all } });
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ ...base, ...all });
-    expect((await app.call('GET', `/v1/humans/${humanId}/availability`, { key })).body).toEqual({ ...base, ...all });
+    expect(put.body).toEqual({ ...base, ...all, preferred_hours: null });
+    expect((await app.call('GET', `/v1/humans/${humanId}/availability`, { key })).body).toEqual({ ...base, ...all, preferred_hours: null });
 
     // A PUT replaces the whole schedule: a rule left out (or null) is off again.
     const reset = await app.call('PUT', `/v1/humans/${humanId}/availability`, { key, body: { ...base, slot_interval: null } });
