@@ -100,7 +100,7 @@ describe('pnpm start behind PgBouncer (transaction pooling)', () => {
     const feed = await call(url, 'GET', '/v1/events?limit=100', key);
     expect(new Set(feed.body.data.map((e: { data: { id: string } }) => e.data.id))).toEqual(ids);
     const log = jsonLines(server.stdout);
-    expect(log.some((l) => String(l.msg).includes('deliveries are found by the poll alone'))).toBe(!direct);
+    expect(log.some((l) => String(l.msg).includes('background jobs find work by polling alone'))).toBe(!direct);
     expect(log.filter((l) => Number(l.level) >= 50)).toEqual([]);
   });
 });
