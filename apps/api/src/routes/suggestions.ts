@@ -9,6 +9,7 @@ const s = initServer();
 
 export function suggestionsRouter({ clock }: ServiceDeps, schedules: CachedSchedules) {
   return s.router(contract.suggestions, {
+    // Read ahead with the key like GET /v1/slots (http/schedule-prefetch.ts), unless the query has a `when`.
     list: async ({ query, res }) => ({
       status: 200,
       body: await listSuggestions({ clock, readSchedules: schedulesFor(res, schedules) }, query),
