@@ -65,15 +65,3 @@ ALTER TABLE "calendar_busy"
     ADD CONSTRAINT "calendar_busy_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE CASCADE,
     ADD CONSTRAINT "calendar_busy_human_id_fkey" FOREIGN KEY ("human_id") REFERENCES "humans"("id") ON DELETE CASCADE ON UPDATE CASCADE,
     ADD CONSTRAINT "calendar_busy_calendar_id_fkey" FOREIGN KEY ("calendar_id") REFERENCES "calendars"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- A calendar's busy time changes what the slot engine sees: its removal moves the human's
--- schedule_version (the caches key on it), like a booking's claim does. Reads bump it themselves,
--- in the transaction that replaces the busy set.
-CREATE FUNCTION humantime_calendar_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE humans SET schedule_version = schedule_version + 1 WHERE id = OLD.human_id;
-  RETURN OLD;
-END $$;
-
-CREATE TRIGGER "calendars_removed" AFTER DELETE ON "calendars"
-    FOR EACH ROW EXECUTE FUNCTION humantime_calendar_removed();

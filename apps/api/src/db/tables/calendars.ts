@@ -114,11 +114,17 @@ export async function calendarUrlTaken(
   return rows.length > 0;
 }
 
+/**
+ * Removes a calendar (its busy time goes with it, by cascade) and moves the human's
+ * schedule_version in the same statement, so no cache keeps the removed busy time.
+ */
 export async function deleteCalendar(query: Sql, where: { organizationId: string; humanId: string; calendarId: string }): Promise<boolean> {
   const p = new Params();
   const rows = await query(
-    `DELETE FROM calendars WHERE id = ${p.ref(where.calendarId, 'uuid')} AND organization_id = ${p.ref(where.organizationId, 'uuid')}
-        AND human_id = ${p.ref(where.humanId, 'uuid')} RETURNING 1`,
+    `WITH gone AS (
+       DELETE FROM calendars WHERE id = ${p.ref(where.calendarId, 'uuid')} AND organization_id = ${p.ref(where.organizationId, 'uuid')}
+          AND human_id = ${p.ref(where.humanId, 'uuid')} RETURNING human_id)
+     UPDATE humans SET schedule_version = schedule_version + 1 WHERE id IN (SELECT human_id FROM gone) RETURNING 1`,
     p.values,
   );
   return rows.length > 0;
