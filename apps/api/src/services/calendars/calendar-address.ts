@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.js';
+import { calendarAddress as readAddress } from './read-calendar.js';
 
 /** A calendar's address as it is read and stored: no credentials in it. */
 export interface CalendarAddress {
@@ -8,31 +9,17 @@ export interface CalendarAddress {
 }
 
 /**
- * Reads the address a client gave: `webcal://` is https, and credentials in the URL's userinfo
- * are taken out (username/password in the body win). The URL is a secret (a feed's address is
- * its password), so errors never repeat it.
+ * The address a client gave, as the reader reads it (`webcal://` is https, credentials in the
+ * URL's userinfo are taken out); username/password in the body win over the URL's. The URL is a
+ * secret (a feed's address is its password), so the refusal never repeats it.
  */
 export function calendarAddress(input: { url: string; username?: string | undefined; password?: string | undefined }): CalendarAddress {
-  let parsed: URL;
-  try {
-    parsed = new URL(input.url.replace(/^webcal:/i, 'https:'));
-  } catch {
-    throw new AppError('VALIDATION_ERROR', 'Invalid request: url: must be an absolute https URL.');
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new AppError('VALIDATION_ERROR', 'Invalid request: url: must be an https (or webcal) URL.');
-  }
-  const fromUrl =
-    parsed.username || parsed.password
-      ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) }
-      : undefined;
-  parsed.username = '';
-  parsed.password = '';
-  parsed.hash = '';
-  const username = input.username ?? fromUrl?.username;
-  const password = input.password ?? fromUrl?.password;
+  const read = readAddress(input.url);
+  if (!read) throw new AppError('VALIDATION_ERROR', 'Invalid request: url: must be an absolute https (or webcal) URL.');
+  const username = input.username ?? read.credentials?.username;
+  const password = input.password ?? read.credentials?.password;
   return {
-    url: parsed.href,
+    url: read.url.href,
     credentials: username !== undefined || password !== undefined ? { username: username ?? '', password: password ?? '' } : undefined,
   };
 }
