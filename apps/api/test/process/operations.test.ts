@@ -1,5 +1,6 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,8 @@ const secrets: string[] = [];
 /** Output of every server process started here, for the log checks. */
 const outputs: Child[] = [];
 
-const serverEnv = () => childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+// Private addresses are allowed so that a calendar can be served from this test's own loopback server.
+const serverEnv = () => childEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
 const cli = (args: string[], extra: Record<string, string> = {}) =>
   runToEnd('src/cli/admin.ts', args, childEnv({ HUMANTIME_URL: url, DATA_DIR: dataDir, ...extra }));
 const api = (p: string, init: RequestInit = {}, key = org.api_key) =>
@@ -196,6 +198,38 @@ describe('request logs', () => {
 });
 
 // Restarts reopen the embedded database; give them room on a loaded machine.
+describe('calendars', () => {
+  it("keep a generated secrets key in DATA_DIR (mode 0600), and never log a calendar's address or credentials", async () => {
+    expect((await stat(path.join(dataDir, 'secrets-key'))).mode & 0o777).toBe(0o600);
+    let status = 200;
+    const feed = createServer((req, res) => {
+      const ok = req.headers.authorization === `Basic ${Buffer.from('ada:s3cret-calendar-pass').toString('base64')}`;
+      if (!ok) return void res.writeHead(401).end();
+      if (status !== 200) return void res.writeHead(status).end();
+      res.writeHead(200, { 'Content-Type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nEND:VCALENDAR\r\n');
+    });
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    try {
+      const feedPort = (feed.address() as AddressInfo).port;
+      secrets.push('s3cret-calendar-pass', 'private-f00d-feed-path');
+      const human = (await (
+        await api('/v1/humans', { method: 'POST', body: JSON.stringify({ name: 'Calendar owner', timezone: 'UTC' }) })
+      ).json()) as { id: string };
+      const url = `http://ada:s3cret-calendar-pass@127.0.0.1:${feedPort}/private-f00d-feed-path/basic.ics`;
+      const connected = await api(`/v1/humans/${human.id}/calendars`, { method: 'POST', body: JSON.stringify({ url }) });
+      expect(connected.status, await connected.clone().text()).toBe(201);
+      const calendar = (await connected.json()) as { id: string };
+      status = 500;
+      const failed = await api(`/v1/humans/${human.id}/calendars/${calendar.id}/sync`, { method: 'POST' });
+      expect(((await failed.json()) as { status: string }).status).toBe('error');
+      expect((await api(`/v1/humans/${human.id}`, { method: 'DELETE' })).status).toBe(204);
+      // (The final test of this file reads every process's output for every secret.)
+    } finally {
+      await new Promise((resolve) => feed.close(resolve));
+    }
+  });
+});
+
 describe('shutdown and restart', { timeout: 60_000 }, () => {
   it('SIGTERM: stops accepting, finishes the in-flight request, logs "stopped" and exits 0', async () => {
     const body = JSON.stringify({ name: 'In flight at shutdown', timezone: 'UTC' });
