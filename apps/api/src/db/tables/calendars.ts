@@ -224,25 +224,26 @@ export async function recordRead(query: Sql, o: ReadOutcome): Promise<boolean> {
 }
 
 /**
- * Leases up to `limit` calendars due for a read to `workerId`, in one statement (SKIP LOCKED,
- * so several workers claim at once and one calendar has one reader at a time).
+ * Leases up to `limit` calendars due for a read to `workerId` and answers them, in one statement
+ * (SKIP LOCKED, so several workers claim at once and one calendar has one reader at a time).
  */
 export async function claimDueCalendars(
   query: Sql,
   lease: { workerId: string; now: Date; leaseMs: number; limit: number },
-): Promise<string[]> {
+): Promise<CalendarRow[]> {
   const p = new Params();
   const now = p.ref(lease.now.toISOString(), 'timestamptz');
-  const rows = await query<{ id: string }>(
-    `UPDATE calendars SET locked_until = ${p.ref(new Date(lease.now.getTime() + lease.leaseMs).toISOString(), 'timestamptz')},
-            locked_by = ${p.ref(lease.workerId)}
-      WHERE id IN (SELECT id FROM calendars
-                    WHERE next_sync_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
-                    ORDER BY next_sync_at LIMIT ${p.ref(lease.limit, 'int')} FOR UPDATE SKIP LOCKED)
-      RETURNING id::text AS id`,
+  return query<CalendarRow>(
+    `WITH c AS (
+       UPDATE calendars SET locked_until = ${p.ref(new Date(lease.now.getTime() + lease.leaseMs).toISOString(), 'timestamptz')},
+              locked_by = ${p.ref(lease.workerId)}
+        WHERE id IN (SELECT id FROM calendars
+                      WHERE next_sync_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
+                      ORDER BY next_sync_at LIMIT ${p.ref(lease.limit, 'int')} FOR UPDATE SKIP LOCKED)
+        RETURNING *)
+     SELECT ${CALENDAR_COLUMNS} FROM c JOIN humans h ON h.id = c.human_id AND h.deleted_at IS NULL`,
     p.values,
   );
-  return rows.map((r) => r.id);
 }
 
 /** When the next calendar falls due (a lapsed lease counts), for the embedded store's quiet polls. */

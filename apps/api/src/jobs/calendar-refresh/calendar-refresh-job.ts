@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Store } from '../../db/store.js';
-import { claimDueCalendars, nextCalendarDue, releaseCalendarLeases, selectCalendar } from '../../db/tables/calendars.js';
+import { claimDueCalendars, nextCalendarDue, releaseCalendarLeases, type CalendarRow } from '../../db/tables/calendars.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { readAndStore } from '../../services/calendars/read-and-store.js';
 import type { Job, JobDeps } from '../runner/job.js';
@@ -24,7 +24,7 @@ export interface CalendarRefreshDeps extends JobDeps {
  * share the calendars and each has one reader at a time. The read's outcome is written within
  * the lease (services/calendars/read-and-store.ts).
  */
-export function calendarRefreshJob(deps: CalendarRefreshDeps): Job<string> {
+export function calendarRefreshJob(deps: CalendarRefreshDeps): Job<CalendarRow> {
   const { store, config } = deps;
   const changes = store.changes;
   return {
@@ -32,19 +32,18 @@ export function calendarRefreshJob(deps: CalendarRefreshDeps): Job<string> {
     concurrency: CONCURRENCY,
     leaseMs: config.calendars.readTimeoutMs + LEASE_MARGIN_MS,
     claim: (lease) => claimDueCalendars(store.sql, lease),
-    run: async (calendarId, lease) => {
-      const row = await selectCalendar(store.sql, calendarId);
-      if (!row) return; // removed (or its human deleted) since the claim
+    // The claim answers the calendars themselves: one statement before the read, not two.
+    run: async (row, lease) => {
       const read = { store, config, secrets: deps.secrets, clock: deps.clock };
       await writeWithinLease(() => readAndStore(read, row, { workerId: lease.workerId }), lease.endsAt, deps.clock);
     },
-    describe: (calendarId) => ({ calendar_id: calendarId }),
+    describe: (row) => ({ calendar_id: row.id }),
     ...(deps.releaseLeasesAtStart ? { releaseAllLeases: () => releaseCalendarLeases(store.sql) } : {}),
     ...(changes ? { quiet: { writes: () => changes.calendars, nextDueAt: () => nextCalendarDue(store.sql) } } : {}),
   };
 }
 
 /** The refresh job on the shared runner. */
-export function calendarRefreshRunner(deps: CalendarRefreshDeps): JobRunner<string> {
+export function calendarRefreshRunner(deps: CalendarRefreshDeps): JobRunner<CalendarRow> {
   return runnerFor(calendarRefreshJob(deps), deps);
 }

@@ -74,8 +74,8 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
     },
     describe: (write) => ({ calendar_write_id: write.id }),
     ...(deps.releaseLeasesAtStart ? { releaseAllLeases: () => releaseWriteLeases(store.sql) } : {}),
-    // Writes are queued by the events trigger, inside statements that also queue deliveries.
-    ...(changes ? { quiet: { writes: () => changes.deliveries + changes.calendars, nextDueAt: () => nextWriteDue(store.sql) } } : {}),
+    // Writes are queued by the events trigger, inside the statements that queue deliveries.
+    ...(changes ? { quiet: { writes: () => changes.deliveries, nextDueAt: () => nextWriteDue(store.sql) } } : {}),
   };
 }
 
