@@ -42,9 +42,11 @@ async function resource(uid: string): Promise<{ status: number; text: string }> 
 
 /** Runs the write job until `done` holds (it polls quickly here), then stops it. */
 async function writesUntil(done: () => Promise<boolean>) {
+  // Retries after 20 ms instead of minutes.
+  const config = { ...app.config, webhooks: { ...app.config.webhooks, retryDelaysMs: [20, 20] as [number, number] } };
   const runner = calendarWriteRunner({
     store: app.database.store,
-    config: app.config,
+    config,
     secrets: SECRETS,
     clock: () => new Date(),
     logger: createLogger('silent'),
@@ -98,6 +100,43 @@ describe.skipIf(!hasRadicale)('bookings written into a CalDAV calendar (write_bo
 
     expect((await app.call('DELETE', `/v1/bookings/${moved.body.id}`, { key })).status).toBe(200);
     await writesUntil(async () => (await resource(uid)).status === 404);
+    app.clock.now = undefined;
+  });
+
+  it('reports a booking it could not write after every attempt in last_error, until a write works again', async () => {
+    const human = await createHumanIn(app, key, 'UTC', {
+      working_days: WEEKDAYS,
+      work_start: '09:00',
+      work_end: '17:00',
+      meeting_durations: [60],
+    });
+    const connected = await app.call('POST', `/v1/humans/${human}/calendars`, {
+      key,
+      body: { url: radicale.calendarUrl, ...(radicale.credentials ?? {}), write_bookings: true },
+    });
+    expect(connected.status, connected.text).toBe(201);
+    const calendarPath = `/v1/humans/${human}/calendars/${connected.body.id}`;
+    const sealed = async (url: string) =>
+      app.database.store.sql('UPDATE calendars SET url_sealed = $2 WHERE id = $1', [connected.body.id, SECRETS.seal(url)]);
+    // Nothing listens on port 9 here: every attempt is refused.
+    await sealed('http://127.0.0.1:9/nowhere/');
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const first = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: human, starts_at: at(MONDAY, '09:00'), duration: 60, attendee_name: 'Ada' },
+    });
+    expect(first.status, first.text).toBe(201);
+    await writesUntil(async () => (await app.call('GET', calendarPath, { key })).body.last_error?.code === 'WRITE_BACK_FAILED');
+    const failed = (await app.call('GET', calendarPath, { key })).body;
+    expect(failed.last_error.message).toContain('a booking could not be written into the calendar');
+
+    await sealed(radicale.calendarUrl);
+    const second = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: human, starts_at: at(MONDAY, '11:00'), duration: 60, attendee_name: 'Ada' },
+    });
+    expect(second.status, second.text).toBe(201);
+    await writesUntil(async () => (await app.call('GET', calendarPath, { key })).body.last_error === null);
     app.clock.now = undefined;
   });
 });

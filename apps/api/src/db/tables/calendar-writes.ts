@@ -105,3 +105,12 @@ export async function releaseWriteLeases(query: Sql): Promise<number> {
   );
   return rows.length;
 }
+
+/** A write that worked: a WRITE_BACK_FAILED the calendar reported is over. */
+export async function clearWriteFailure(query: Sql, calendarId: string): Promise<void> {
+  const p = new Params();
+  await query(
+    `UPDATE calendars SET last_error = NULL WHERE id = ${p.ref(calendarId, 'uuid')} AND last_error->>'code' = 'WRITE_BACK_FAILED'`,
+    p.values,
+  );
+}

@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { Store } from '../../db/store.js';
 import {
   claimDueWrites,
+  clearWriteFailure,
   nextWriteDue,
   recordWrite,
   releaseWriteLeases,
@@ -56,6 +57,7 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
             nextAttemptAt: last ? null : new Date(now.getTime() + delay),
             error,
           });
+          if (recorded && status === 'done') await clearWriteFailure(store.sql, write.calendarId);
           if (recorded && status === 'failed') {
             await reportWriteFailure(store.sql, {
               calendarId: write.calendarId,

@@ -115,7 +115,8 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
       const recorded = await recordRead(tx.query, {
         ...base,
         status: 'ok',
-        lastError: problemOf(result, after),
+        // A booking that could not be written into the calendar stays reported until a write works.
+        lastError: problemOf(result, after) ?? (row.lastError?.code === 'WRITE_BACK_FAILED' ? row.lastError : null),
         syncedAt: after,
         busyCount: withoutOwnBookings(result.busy).length,
         expandedAt: after,
