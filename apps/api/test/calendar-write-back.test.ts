@@ -64,19 +64,25 @@ async function writesUntil(done: () => Promise<boolean>) {
   }
 }
 
+/** A human with the Radicale calendar connected, taking bookings. */
+async function humanWritingToRadicale() {
+  const human = await createHumanIn(app, key, 'UTC', {
+    working_days: WEEKDAYS,
+    work_start: '09:00',
+    work_end: '17:00',
+    meeting_durations: [60],
+  });
+  const connected = await app.call('POST', `/v1/humans/${human}/calendars`, {
+    key,
+    body: { url: radicale.calendarUrl, ...(radicale.credentials ?? {}), write_bookings: true },
+  });
+  expect(connected.status, connected.text).toBe(201);
+  return { human, connected };
+}
+
 describe.skipIf(!hasRadicale)('bookings written into a CalDAV calendar (write_bookings)', () => {
   it('puts a booking under its UID, moves it in place, deletes it when cancelled, and never counts it as busy twice', async () => {
-    const human = await createHumanIn(app, key, 'UTC', {
-      working_days: WEEKDAYS,
-      work_start: '09:00',
-      work_end: '17:00',
-      meeting_durations: [60],
-    });
-    const connected = await app.call('POST', `/v1/humans/${human}/calendars`, {
-      key,
-      body: { url: radicale.calendarUrl, ...(radicale.credentials ?? {}), write_bookings: true },
-    });
-    expect(connected.status, connected.text).toBe(201);
+    const { human, connected } = await humanWritingToRadicale();
     expect(connected.body).toMatchObject({ kind: 'caldav', write_bookings: true });
 
     app.clock.now = new Date('2030-01-01T00:00:00Z');
@@ -104,17 +110,7 @@ describe.skipIf(!hasRadicale)('bookings written into a CalDAV calendar (write_bo
   });
 
   it('reports a booking it could not write after every attempt in last_error, until a write works again', async () => {
-    const human = await createHumanIn(app, key, 'UTC', {
-      working_days: WEEKDAYS,
-      work_start: '09:00',
-      work_end: '17:00',
-      meeting_durations: [60],
-    });
-    const connected = await app.call('POST', `/v1/humans/${human}/calendars`, {
-      key,
-      body: { url: radicale.calendarUrl, ...(radicale.credentials ?? {}), write_bookings: true },
-    });
-    expect(connected.status, connected.text).toBe(201);
+    const { human, connected } = await humanWritingToRadicale();
     const calendarPath = `/v1/humans/${human}/calendars/${connected.body.id}`;
     const sealed = async (url: string) =>
       app.database.store.sql('UPDATE calendars SET url_sealed = $2 WHERE id = $1', [connected.body.id, SECRETS.seal(url)]);

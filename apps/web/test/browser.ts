@@ -9,7 +9,7 @@ export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Debian's Chromium (TOOLCHAIN.md): playwright cannot download its own browsers here. */
+/** Debian's Chromium (installed by .ci/run): playwright cannot download its own browsers on these machines. */
 export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
   '--headless',

@@ -1,3 +1,4 @@
+import { BERLIN_VTIMEZONE } from './large-feed.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCalendar, type ReadRequest, type ReadResult } from '../../src/services/calendars/read-calendar.js';
 import { hasRadicale, hasXandikos, startRadicale, startXandikos, type CalDavServer } from './caldav-servers.js';
@@ -9,25 +10,7 @@ import { hasRadicale, hasXandikos, startRadicale, startXandikos, type CalDavServ
 const MARCH = Date.parse('2026-03-01T00:00:00Z');
 const APRIL_8 = Date.parse('2026-04-08T00:00:00Z');
 
-const BERLIN = [
-  'BEGIN:VTIMEZONE',
-  'TZID:Europe/Berlin',
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0200',
-  'TZNAME:CEST',
-  'DTSTART:19700329T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0200',
-  'TZOFFSETTO:+0100',
-  'TZNAME:CET',
-  'DTSTART:19701025T030000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
+const BERLIN = BERLIN_VTIMEZONE;
 
 const ics = (...lines: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//humantime//tests//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');

@@ -1,3 +1,25 @@
+/** Europe/Berlin as Google Calendar writes it, for the fixtures' documents. */
+export const BERLIN_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Europe/Berlin',
+  'X-LIC-LOCATION:Europe/Berlin',
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0200',
+  'TZNAME:CEST',
+  'DTSTART:19700329T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0200',
+  'TZOFFSETTO:+0100',
+  'TZNAME:CET',
+  'DTSTART:19701025T030000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
+
 /**
  * A feed shaped like a busy person's Google Calendar export: `series` weekly meetings (a
  * third of them on two weekdays, some with an EXDATE) and `singles` one-off events, in
@@ -13,24 +35,7 @@ export function largeFeed(options: { series: number; singles: number; around: nu
     'METHOD:PUBLISH',
     'X-WR-CALNAME:Work',
     'X-WR-TIMEZONE:Europe/Berlin',
-    'BEGIN:VTIMEZONE',
-    'TZID:Europe/Berlin',
-    'X-LIC-LOCATION:Europe/Berlin',
-    'BEGIN:DAYLIGHT',
-    'TZOFFSETFROM:+0100',
-    'TZOFFSETTO:+0200',
-    'TZNAME:CEST',
-    'DTSTART:19700329T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-    'END:DAYLIGHT',
-    'BEGIN:STANDARD',
-    'TZOFFSETFROM:+0200',
-    'TZOFFSETTO:+0100',
-    'TZNAME:CET',
-    'DTSTART:19701025T030000',
-    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-    'END:STANDARD',
-    'END:VTIMEZONE',
+    ...BERLIN_VTIMEZONE,
   ];
   const day = 86_400_000;
   const stamp = (ms: number, utc = false) => new Date(ms).toISOString().replace(/[-:]/g, '').slice(0, 15) + (utc ? 'Z' : '');

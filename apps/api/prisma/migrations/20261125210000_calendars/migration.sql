@@ -19,8 +19,6 @@ CREATE TABLE "calendars" (
     "etag" TEXT,
     "last_modified" TEXT,
     "sync_state" JSONB,
-    -- The last read that expanded the busy set (not a 304): a feed is read in full again daily.
-    "expanded_at" TIMESTAMPTZ(3),
     -- The refresh job (jobs/calendar-refresh): due at next_sync_at, leased like a delivery.
     "next_sync_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "failures" INTEGER NOT NULL DEFAULT 0,

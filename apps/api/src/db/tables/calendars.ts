@@ -21,7 +21,6 @@ export interface CalendarRow {
   etag: string | null;
   lastModified: string | null;
   syncState: unknown;
-  expandedAt: Date | null;
   failures: number;
   createdAt: Date;
   /** The human's zone and booking horizon: what a read expands in, and how far. */
@@ -33,7 +32,7 @@ const CALENDAR_COLUMNS = `c.id::text AS "id", c.organization_id::text AS "organi
   c.kind, c.url_sealed AS "urlSealed", c.credentials_sealed AS "credentialsSealed", c.name,
   c.write_bookings AS "writeBookings", c.status, c.last_synced_at AS "lastSyncedAt", c.last_error AS "lastError",
   c.busy_count AS "busyCount", c.etag, c.last_modified AS "lastModified", c.sync_state AS "syncState",
-  c.expanded_at AS "expandedAt", c.failures, c.created_at AS "createdAt",
+  c.failures, c.created_at AS "createdAt",
   h.timezone, h.booking_horizon_days AS "bookingHorizonDays"`;
 
 /** A human's calendars, oldest first, scoped to the organization (deleted humans have none to show). */
@@ -186,9 +185,8 @@ export interface ReadOutcome {
   lastError: { code: string; message: string; at: string } | null;
   /** Set on a good read (also a 304): when it was. */
   syncedAt: Date | null;
-  /** Set when the busy set was replaced: the new count, and when it was expanded. */
+  /** Set when the busy set was replaced: the new count. */
   busyCount?: number;
-  expandedAt?: Date;
   etag?: string | null;
   lastModified?: string | null;
   syncState?: unknown;
@@ -211,7 +209,6 @@ export async function recordRead(query: Sql, o: ReadOutcome): Promise<boolean> {
   ];
   if (o.syncedAt) sets.push(`last_synced_at = ${p.ref(o.syncedAt.toISOString(), 'timestamptz')}`);
   if (o.busyCount !== undefined) sets.push(`busy_count = ${p.ref(o.busyCount, 'int')}`);
-  if (o.expandedAt) sets.push(`expanded_at = ${p.ref(o.expandedAt.toISOString(), 'timestamptz')}`);
   if (o.etag !== undefined) sets.push(`etag = ${p.ref(o.etag)}`);
   if (o.lastModified !== undefined) sets.push(`last_modified = ${p.ref(o.lastModified)}`);
   if (o.syncState !== undefined) sets.push(`sync_state = ${p.ref(o.syncState === null ? null : JSON.stringify(o.syncState), 'jsonb')}`);

@@ -99,7 +99,6 @@ export async function connectCalendar(
         lastError: problemOf(result, after),
         syncedAt: after,
         busyCount: busy.length,
-        expandedAt: after,
         etag: result.etag,
         lastModified: result.lastModified,
         syncState: result.syncState ?? null,

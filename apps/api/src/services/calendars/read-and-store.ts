@@ -74,20 +74,20 @@ export function problemOf(result: Extract<ReadResult, { outcome: 'read' }>, at: 
  * Reads a calendar once and records the outcome: a good read replaces its busy set (and moves
  * the human's schedule_version) in one transaction; a 304 only says when; a failure keeps the
  * last busy time and says what failed. With `lease`, it writes only while that lease is held
- * (the refresh job). A feed is read unconditionally once a day, so the expanded window keeps up
- * with the horizon. Answers whether the outcome was written.
+ * (the refresh job). Answers whether the outcome was written.
  */
 export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lease?: { workerId: string }): Promise<boolean> {
   const { config, secrets, store } = deps;
   const now = deps.clock();
-  const full = !row.expandedAt || now.getTime() - new Date(row.expandedAt).getTime() >= DAY_MS;
   const result = await readCalendar({
     source: sourceOf(row, secrets),
     zone: row.timezone,
     ...expansionWindow(row.bookingHorizonDays, now),
-    etag: full ? null : row.etag,
-    lastModified: full ? null : row.lastModified,
-    ...(full ? {} : { syncState: row.syncState }),
+    // The reader asks conditionally only while the window lies within the last read's: the
+    // window moves on once a day, and that read is a full one.
+    etag: row.etag,
+    lastModified: row.lastModified,
+    syncState: row.syncState,
     limits: readLimits(config),
   });
   const after = deps.clock();
@@ -119,7 +119,6 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
         lastError: problemOf(result, after) ?? (row.lastError?.code === 'WRITE_BACK_FAILED' ? row.lastError : null),
         syncedAt: after,
         busyCount: withoutOwnBookings(result.busy).length,
-        expandedAt: after,
         etag: result.etag,
         lastModified: result.lastModified,
         syncState: result.syncState ?? null,
