@@ -28,6 +28,7 @@
 import { initContract } from '@ts-rest/core';
 import { account } from './dashboard/routes-account.js';
 import { calendarFeed, calendars } from './dashboard/routes-calendars.js';
+import { oauth } from './dashboard/routes-oauth.js';
 import { organization } from './dashboard/routes-organization.js';
 import { bookings, humans, webhooks } from './dashboard/routes-resources.js';
 import { dashboardCommonResponses } from './dashboard/errors.js';
@@ -41,7 +42,7 @@ export const SESSION_COOKIE_NAME = 'humantime_session';
 // Every request string behind the same rule as /v1 (no U+0000, well-formed Unicode).
 export const dashboardContract = withWellFormedStrings(
   c.router(
-    { account, organization, humans, calendars, calendarFeed, bookings, webhooks },
+    { account, organization, humans, calendars, calendarFeed, bookings, webhooks, oauth },
     {
       pathPrefix: DASHBOARD_API_PREFIX,
       strictStatusCodes: true,
@@ -54,3 +55,4 @@ export type DashboardContract = typeof dashboardContract;
 
 export * from './dashboard/errors.js';
 export * from './dashboard/schemas.js';
+export * from './dashboard/routes-oauth.js';

@@ -16,6 +16,9 @@ export const DASHBOARD_ERROR_CODES = [
   'SIGNUP_CLOSED',
   // Sign-up or invite for an email that already has an account.
   'EMAIL_TAKEN',
+  // An OAuth authorization request the consent page cannot honour (unknown app, redirect URI
+  // it did not register, missing PKCE...): shown as a page, never sent back to the app.
+  'OAUTH_REQUEST_INVALID',
 ] as const;
 
 export type DashboardErrorCode = (typeof DASHBOARD_ERROR_CODES)[number];
@@ -25,6 +28,7 @@ export const DASHBOARD_ERROR_STATUS = {
   CROSS_ORIGIN_REQUEST: 403,
   SIGNUP_CLOSED: 403,
   EMAIL_TAKEN: 409,
+  OAUTH_REQUEST_INVALID: 400,
 } as const satisfies Record<DashboardErrorCode, number>;
 
 /** Every code the server can send on any surface (/v1, /admin/v1, /dashboard/api). */
