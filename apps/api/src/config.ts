@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     }),
   CALENDAR_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   CALENDAR_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export interface Config {
@@ -115,6 +117,12 @@ export interface Config {
     /** A read (each request of it, and all of it) must finish within this. */
     readTimeoutMs: number;
   };
+  oauth: {
+    /** Dynamic client registrations (POST /oauth/register) per caller address and hour. */
+    registrationsPerHour: number;
+    /** Reading a client ID metadata document must finish within this. */
+    clientDocumentTimeoutMs: number;
+  };
   dashboard: {
     /** Anyone may sign up (open), or people join only through `pnpm admin invite` (closed). */
     signup: 'open' | 'closed';
@@ -155,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     secretsKey: e.SECRETS_KEY,
     calendars: { syncSeconds: e.CALENDAR_SYNC_SECONDS, readTimeoutMs: e.CALENDAR_READ_TIMEOUT_MS },
+    oauth: { registrationsPerHour: e.OAUTH_REGISTRATIONS_PER_HOUR, clientDocumentTimeoutMs: e.OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS },
     dashboard: {
       signup: e.DASHBOARD_SIGNUP,
       distDir: path.resolve(e.DASHBOARD_DIST_DIR),
