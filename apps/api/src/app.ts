@@ -8,7 +8,10 @@ import { calendarFeedEndpoint } from './http/calendar-feed-endpoint.js';
 import { refuseCrossOrigin, requireSession } from './http/dashboard-guards.js';
 import { renderDocsPage } from './http/docs-page.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
+import { authenticateMcp } from './http/mcp-authentication.js';
+import { Delegations } from './http/mcp-delegation.js';
 import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
+import { oauthRoutes } from './http/oauth/oauth-routes.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
 import { metricsEndpoint } from './http/metrics-endpoint.js';
 import { buildOpenApiDocument } from './http/openapi.js';
@@ -23,6 +26,7 @@ import { v1Router } from './routes/v1.js';
 import { ledgerPaymentProcessor } from './services/billing/payment-processor.js';
 import type { ServiceDeps } from './services/deps.js';
 import { FEEDS_PATH } from './services/calendar-feeds/feed-token.js';
+import { lazyOAuthServer } from './services/oauth/oauth-server.js';
 import { apiKeyAuthentication } from './services/organizations/api-key-authentication.js';
 import { cachedSchedules } from './services/schedule/cached-schedules.js';
 
@@ -81,8 +85,13 @@ export function createApp(deps: AppDeps): Express {
   // human's slots answer still current for that snapshot and instant is sent as kept.
   const schedules = cachedSchedules(deps.store);
   const keys = apiKeyAuthentication(deps.store, { rateLimit: deps.config.rateLimit, schedules });
-  app.use('/v1', authenticate(keys, { prefetch: schedulesToPrefetch }), keptSlotsAnswers(services.clock));
-  app.use('/mcp', authenticate(keys, { charge: false }));
+  const delegations = new Delegations();
+  app.use('/v1', authenticate(keys, { prefetch: schedulesToPrefetch, delegations }), keptSlotsAnswers(services.clock));
+  // /mcp also takes OAuth access tokens; the authorization server is this service
+  // (http/oauth), mounted before the JSON body parser since its token endpoint is form-encoded.
+  app.use('/mcp', authenticateMcp(keys, services));
+  const oauth = lazyOAuthServer(services);
+  app.use(oauthRoutes(services, oauth));
   app.use('/admin/v1', authenticateAdmin(deps.adminToken));
   // The dashboard: answers are never cached (they carry keys and account data), a request
   // from another origin is refused before it is read, then the session is checked.
@@ -103,11 +112,11 @@ export function createApp(deps: AppDeps): Express {
     requestValidationErrorHandler: (err: unknown, _req: unknown, _res: unknown, next: (e: unknown) => void) => next(err),
   } as const;
   // MCP over Streamable HTTP, stateless; its tools call /v1 through the SDK (see mcp-endpoint.ts).
-  app.post('/mcp', mcpEndpoint());
+  app.post('/mcp', mcpEndpoint(delegations));
   app.all('/mcp', mcpMethodNotAllowed);
   createExpressEndpoints(contract, v1Router(services, schedules), app, options);
   createExpressEndpoints(adminContract, adminRouter(services), app, options);
-  createExpressEndpoints(dashboardContract, dashboardRouter(services), app, options);
+  createExpressEndpoints(dashboardContract, dashboardRouter(services, oauth), app, options);
   app.use('/dashboard', serveDashboard(deps.config.dashboard.distDir, deps.config.dashboard.signup));
 
   app.use(unknownRoute);

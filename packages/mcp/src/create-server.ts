@@ -60,8 +60,9 @@ export const SERVER_INSTRUCTIONS =
  * const server = createHumantimeMcpServer(new Humantime({ apiKey, baseUrl }));
  * await server.connect(new StdioServerTransport());
  */
-export function createHumantimeMcpServer(client: Humantime, version = '0.1.0'): McpServer {
-  const server = new McpServer({ name: 'humantime', version }, { instructions: SERVER_INSTRUCTIONS });
+export function createHumantimeMcpServer(client: Humantime, options: HumantimeMcpServerOptions = {}): McpServer {
+  const server = new McpServer({ name: 'humantime', version: options.version ?? '0.1.0' }, { instructions: SERVER_INSTRUCTIONS });
+  if (options.readOnly) refuseWriteTools(server);
   registerHumanTools(server, client);
   registerOverrideTools(server, client);
   registerSlotTools(server, client);
@@ -73,6 +74,54 @@ export function createHumantimeMcpServer(client: Humantime, version = '0.1.0'): 
   registerAccountTools(server, client);
   speakRefusalsForSdkErrors(server);
   return server;
+}
+
+export interface HumantimeMcpServerOptions {
+  version?: string;
+  /**
+   * The caller may only read (an OAuth connection allowed humantime.read alone): every tool
+   * that changes something stays listed, and answers INSUFFICIENT_SCOPE without calling the API.
+   */
+  readOnly?: boolean;
+}
+
+/** The tools that only read: everything else changes data and needs humantime.write. */
+export const READ_TOOLS: ReadonlySet<string> = new Set([
+  'list_humans',
+  'get_human',
+  'time_context',
+  'find_slots',
+  'check_time',
+  'get_booking',
+  'list_bookings',
+  'get_usage',
+  'list_events',
+  'find_slots_for_humans',
+  'suggest_times',
+  'list_calendars',
+  'get_busy',
+]);
+
+/** Wraps registerTool so that a write tool's handler is a refusal: one place decides, before any tool is added. */
+function refuseWriteTools(server: McpServer): void {
+  const register = server.registerTool.bind(server) as (...args: unknown[]) => unknown;
+  (server as unknown as { registerTool: (...args: unknown[]) => unknown }).registerTool = (
+    name: unknown,
+    config: unknown,
+    handler: unknown,
+  ) =>
+    register(
+      name,
+      config,
+      READ_TOOLS.has(name as string)
+        ? handler
+        : () =>
+            refused(
+              'INSUFFICIENT_SCOPE',
+              `${String(name)} changes data, and this connection may only read (scope humantime.read). ` +
+                'Ask the person to connect the app again and allow it to make changes (humantime.write).',
+            ),
+    );
 }
 
 const INPUT_ERROR = /^(?:MCP error -?\d+: )?Input validation error: Invalid arguments for tool \S+: ([\s\S]*)$/;

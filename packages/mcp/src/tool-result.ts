@@ -6,7 +6,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
  * What an agent should do after each refusal, keyed by the stable code the text starts
  * with. Written for an LLM: one concrete next step, naming the tool to call.
  */
-export const NEXT_STEP: Record<ErrorCode | 'NO_SLOT_AVAILABLE' | 'CONNECTION_ERROR' | 'TIMEOUT', string> = {
+export const NEXT_STEP: Record<ErrorCode | 'NO_SLOT_AVAILABLE' | 'CONNECTION_ERROR' | 'TIMEOUT' | 'INSUFFICIENT_SCOPE', string> = {
+  INSUFFICIENT_SCOPE:
+    'This connection may only read. Use the read tools, or ask the person to reconnect the app in their agent app and allow changes; do not retry.',
   UNAUTHORIZED: 'The API key is missing, wrong or was regenerated. Ask the operator for a current sk_live_ key; do not retry.',
   NOT_FOUND:
     'The id does not exist in this organization (or the human was deleted). Find the right id with list_humans or list_bookings; do not retry the same id.',

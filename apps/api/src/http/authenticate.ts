@@ -5,6 +5,8 @@ import type { AuthedOrganization } from '../services/organizations/authed-organi
 import type { ApiKeyAuthentication, KeyCheck } from '../services/organizations/api-key-authentication.js';
 import { rateLimitHeaders } from '../services/rate-limit/token-bucket.js';
 import type { CachedSchedules, Schedules, SchedulesRequest } from '../services/schedule/cached-schedules.js';
+import type { TokenCaller } from '../services/oauth/access-tokens.js';
+import { DELEGATION_PREFIX, type Delegations } from './mcp-delegation.js';
 import type { Prefetch } from './schedule-prefetch.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -20,6 +22,17 @@ export interface AuthenticateOptions {
   prefetch?: (req: Request) => Prefetch | undefined;
   /** Charge the key's rate-limit bucket (false for /mcp, whose tools' /v1 calls are charged). */
   charge?: boolean;
+  /** The MCP tools' credentials for OAuth grants, live while their /mcp request runs (mcp-delegation.ts). */
+  delegations?: Delegations;
+}
+
+type Checked = KeyCheck & { schedules?: Schedules };
+
+/** A tool acting for an OAuth grant: the grant's organization, charged to the organization key's bucket. */
+async function checkDelegation(keys: ApiKeyAuthentication, caller: TokenCaller | undefined, charge: boolean): Promise<Checked> {
+  if (!caller?.keyHash) return { organization: undefined, rateLimit: undefined };
+  const checked = await keys.checkHash(caller.keyHash, charge);
+  return { organization: checked.organization && caller.organization, rateLimit: checked.rateLimit };
 }
 
 /**
@@ -31,9 +44,14 @@ export function authenticate(keys: ApiKeyAuthentication, options: AuthenticateOp
   const charge = options.charge ?? true;
   return (req, res, next) => {
     const key = bearerToken(req.header('authorization'));
-    if (!key || !key.startsWith('sk_live_')) return next(unauthorized());
-    const wanted = charge ? options.prefetch?.(req) : undefined;
-    const checking: Promise<KeyCheck & { schedules?: Schedules }> = wanted ? keys.checkWithSchedules(key, wanted) : keys.check(key, charge);
+    const delegated = key?.startsWith(DELEGATION_PREFIX) ? options.delegations?.resolve(key) : undefined;
+    if (!key || (!key.startsWith('sk_live_') && !delegated)) return next(unauthorized());
+    const wanted = charge && !delegated ? options.prefetch?.(req) : undefined;
+    let checking: Promise<Checked>;
+    if (delegated) {
+      res.locals.grantId = delegated.grantId;
+      checking = checkDelegation(keys, delegated, charge);
+    } else checking = wanted ? keys.checkWithSchedules(key, wanted) : keys.check(key, charge);
     checking.then((result) => {
       if (!result.organization) return next(unauthorized());
       if (result.rateLimit) {

@@ -1,6 +1,8 @@
 import type { Request, RequestHandler } from 'express';
+import { mayWrite } from '../services/oauth/oauth-policy.js';
 import { asyncHandler } from './async-handler.js';
-import { bearerToken } from './authenticate.js';
+import { mcpCallerOf } from './mcp-authentication.js';
+import type { Delegations } from './mcp-delegation.js';
 
 /**
  * The API's own base URL as the request reached it: the local address and port of this
@@ -18,11 +20,13 @@ function selfBaseUrl(req: Request): string {
 /**
  * POST /mcp: the MCP Streamable HTTP transport, stateless. Every request gets a fresh
  * server and transport (no session id), so any number of API processes can answer any
- * request. Authentication already ran (the same `authenticate` as /v1), and the tools
- * reach the API only through @humantime/sdk with the caller's own key, so /mcp can do
- * exactly what /v1 allows that key and nothing more: same tenant scoping, limits and logs.
+ * request. Authentication already ran (mcp-authentication.ts), and the tools reach the API
+ * only through @humantime/sdk: with the caller's own key, or for an OAuth grant with a
+ * delegation that lives as long as this request (mcp-delegation.ts). Either way /mcp can do
+ * exactly what /v1 allows that organization and nothing more: same tenant scoping, limits,
+ * quota and logs. A grant with humantime.read only gets the write tools' refusal.
  */
-export function mcpEndpoint(): RequestHandler {
+export function mcpEndpoint(delegations: Delegations): RequestHandler {
   // Loaded on the first /mcp request: the MCP SDK is a large share of the process's resident
   // memory (docs/decisions/0028-mcp.md), which a process that never serves MCP should not carry.
   let modules:
@@ -41,10 +45,13 @@ export function mcpEndpoint(): RequestHandler {
       import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     ]);
     const [{ createHumantimeMcpServer }, { Humantime }, { StreamableHTTPServerTransport }] = await modules;
-    const client = new Humantime({ apiKey: bearerToken(req.header('authorization'))!, baseUrl: selfBaseUrl(req), maxRetries: 0 });
-    const server = createHumantimeMcpServer(client);
+    const caller = mcpCallerOf(res.locals);
+    const credential = caller.kind === 'key' ? caller.key : delegations.open(caller.caller);
+    const client = new Humantime({ apiKey: credential, baseUrl: selfBaseUrl(req), maxRetries: 0 });
+    const server = createHumantimeMcpServer(client, { readOnly: caller.kind === 'grant' && !mayWrite(caller.caller.scopes) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
+      if (caller.kind === 'grant') delegations.close(credential);
       void transport.close();
       void server.close();
     });

@@ -29,6 +29,8 @@ export function requestContext(logger: Logger): RequestHandler {
         status: res.statusCode,
         duration_ms: Math.round(durationMs * 100) / 100,
         organization_id: (res.locals.organization as { id?: string } | undefined)?.id ?? null,
+        // A call under an OAuth connection names its grant (never the token).
+        ...(typeof res.locals.grantId === 'string' ? { grant_id: res.locals.grantId } : {}),
       });
     });
     next();

@@ -40,6 +40,8 @@ export interface RequestLine {
   status: number;
   duration_ms: number;
   organization_id: string | null;
+  /** A call made under an OAuth connection: its grant (the token itself is never logged). */
+  grant_id?: string;
 }
 
 /**
@@ -63,7 +65,8 @@ export function requestLineWriter(logger: Logger): (fields: RequestLine) => void
     stream.write(
       `{"level":${level}${time()}${bindings},"request_id":${JSON.stringify(f.request_id)},"method":${JSON.stringify(f.method)},` +
         `"path":${JSON.stringify(f.path)},"status":${f.status},"duration_ms":${f.duration_ms},` +
-        `"organization_id":${f.organization_id === null ? 'null' : JSON.stringify(f.organization_id)},"msg":"request"}\n`,
+        `"organization_id":${f.organization_id === null ? 'null' : JSON.stringify(f.organization_id)},` +
+        `${f.grant_id === undefined ? '' : `"grant_id":${JSON.stringify(f.grant_id)},`}"msg":"request"}\n`,
     );
   };
 }

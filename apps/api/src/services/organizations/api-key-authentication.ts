@@ -30,6 +30,8 @@ export interface KeyCheck {
 export interface ApiKeyAuthentication {
   /** Resolves the key and, unless `charge` is false (/mcp, whose tools' /v1 calls are charged), charges its bucket. */
   check(key: string, charge?: boolean): Promise<KeyCheck>;
+  /** check, by the key's digest: an MCP tool acting for an OAuth grant is charged to its organization's key. */
+  checkHash(keyHash: string, charge?: boolean): Promise<KeyCheck>;
   /** check, and (unless refused) the humans' schedules in the same round trip. */
   checkWithSchedules(key: string, request: SchedulesRequest): Promise<KeyCheck & { schedules: Schedules }>;
 }
@@ -56,11 +58,13 @@ const organizationOf = (row: { id: string; plan: string; auto_purchase: boolean 
 function serverAuthentication(keySql: Store['keySql'], { rateLimit, schedules }: ApiKeyAuthenticationOptions): ApiKeyAuthentication {
   const limit = rateLimitInSql(rateLimit);
   const lookUp = keyBatches(keySql, limit.bucket);
+  const checkHash = async (keyHash: string, charge = true): Promise<KeyCheck> => {
+    const row = await lookUp({ keyHash, charge });
+    return { organization: row && organizationOf(row), rateLimit: row && limit.verdict(row) };
+  };
   return {
-    async check(key, charge = true) {
-      const row = await lookUp({ keyHash: hashApiKey(key), charge });
-      return { organization: row && organizationOf(row), rateLimit: row && limit.verdict(row) };
-    },
+    check: (key, charge) => checkHash(hashApiKey(key), charge),
+    checkHash,
     async checkWithSchedules(key, request) {
       const along = schedules.readAlong(request);
       const row = await lookUp({ keyHash: hashApiKey(key), charge: true, read: along.read });
@@ -87,8 +91,7 @@ function embeddedAuthentication(
     return organization;
   };
 
-  const check = async (key: string, charge = true): Promise<KeyCheck> => {
-    const keyHash = hashApiKey(key);
+  const checkHash = async (keyHash: string, charge = true): Promise<KeyCheck> => {
     let seen = keysSeen.get(keyHash);
     if (!seen || seen.at !== changes.keys) {
       const at = changes.keys;
@@ -100,8 +103,11 @@ function embeddedAuthentication(
     return { organization: seen.organization, rateLimit: charge ? limit.charge(keyHash) : undefined };
   };
 
+  const check = (key: string, charge = true) => checkHash(hashApiKey(key), charge);
+
   return {
     check,
+    checkHash,
     async checkWithSchedules(key, request) {
       const keyHash = hashApiKey(key);
       const seen = keysSeen.get(keyHash);

@@ -1,0 +1,112 @@
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import type { Logger } from '../../lib/logger.js';
+import type { ServiceDeps } from '../../services/deps.js';
+import type { OAuthServer } from '../../services/oauth/oauth-server.js';
+import { takeRegistration } from '../../services/oauth/registration-throttle.js';
+import { asyncHandler } from '../async-handler.js';
+import { authorizeEndpoint } from './authorize-endpoint.js';
+import {
+  AUTHORIZATION_SERVER_METADATA_PATH,
+  PROTECTED_RESOURCE_METADATA_PATH,
+  authorizationServerMetadata,
+  metadataEndpoint,
+  protectedResourceMetadata,
+} from './oauth-metadata.js';
+
+/** A handler built on first use: the MCP SDK's OAuth handlers load only when OAuth is used. */
+function lazy(build: () => Promise<RequestHandler>): RequestHandler {
+  let handler: Promise<RequestHandler> | undefined;
+  return (req, res, next) => {
+    handler ??= build();
+    handler.then((h) => h(req, res, next), next);
+  };
+}
+
+/** Anything that escaped a handler under /oauth answers in OAuth's error form (RFC 6749 §5.2), never the /v1 envelope. */
+function oauthErrors(logger: Logger): ErrorRequestHandler {
+  return (err: { status?: number; type?: string; message?: string }, _req, res, next) => {
+    if (res.headersSent) return next(err);
+    const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 500) logger.error({ err }, 'oauth endpoint failed');
+    res
+      .status(status === 500 ? 500 : 400)
+      .setHeader('Cache-Control', 'no-store')
+      .json(
+        status === 500
+          ? { error: 'server_error', error_description: 'Something went wrong on our side; try again.' }
+          : {
+              error: 'invalid_request',
+              error_description: err.type === 'entity.too.large' ? 'The request body is too large.' : 'The request body could not be read.',
+            },
+      );
+  };
+}
+
+/**
+ * The authorization server of hosted MCP, mounted before the JSON body parser of /v1 (the
+ * token endpoint is form-encoded):
+ * - metadata: RFC 9728 for /mcp (with and without the /mcp suffix) and RFC 8414;
+ * - /oauth/authorize: ours (authorize-endpoint.ts);
+ * - /oauth/token, /oauth/register, /oauth/revoke: the MCP SDK's handlers over our
+ *   TokenIssuer and OAuthClients, with their in-memory rate limits off: registration is
+ *   throttled per address in the database instead, shared by every process.
+ */
+export function oauthRoutes(
+  services: Pick<ServiceDeps, 'store' | 'clock' | 'config' | 'logger'>,
+  load: () => Promise<OAuthServer>,
+): Router {
+  const router = express.Router();
+  const resource = metadataEndpoint(protectedResourceMetadata);
+  router.get(`${PROTECTED_RESOURCE_METADATA_PATH}/mcp`, resource);
+  router.get(PROTECTED_RESOURCE_METADATA_PATH, resource);
+  router.get(AUTHORIZATION_SERVER_METADATA_PATH, metadataEndpoint(authorizationServerMetadata));
+
+  router.all(
+    '/oauth/authorize',
+    (req, res, next) => {
+      if (req.method === 'GET' || req.method === 'POST') return next();
+      res.status(405).set('Allow', 'GET, POST').json({ error: 'invalid_request', error_description: 'Use GET (or a form POST).' });
+    },
+    express.urlencoded({ extended: false, limit: '64kb' }),
+    lazy(async () => authorizeEndpoint((await load()).clients)),
+  );
+  router.use(
+    '/oauth/token',
+    lazy(async () => {
+      const [{ tokenHandler }, { issuer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/auth/handlers/token.js'), load()]);
+      return tokenHandler({ provider: issuer, rateLimit: false });
+    }),
+  );
+  router.use(
+    '/oauth/register',
+    asyncHandler(async (req, res, next) => {
+      if (req.method !== 'POST') return next();
+      const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+      const refused = await takeRegistration(services, { address, perHour: services.config.oauth.registrationsPerHour });
+      if (!refused) return next();
+      res
+        .status(429)
+        .set({ 'Retry-After': String(refused.retryAfterSeconds), 'Cache-Control': 'no-store' })
+        .json({ error: 'too_many_requests', error_description: 'Too many client registrations from this address; try again later.' });
+    }),
+    lazy(async () => {
+      const [{ clientRegistrationHandler }, { clients }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/auth/handlers/register.js'),
+        load(),
+      ]);
+      return clientRegistrationHandler({ clientsStore: clients, rateLimit: false });
+    }),
+  );
+  router.use(
+    '/oauth/revoke',
+    lazy(async () => {
+      const [{ revocationHandler }, { issuer }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/auth/handlers/revoke.js'),
+        load(),
+      ]);
+      return revocationHandler({ provider: issuer, rateLimit: false });
+    }),
+  );
+  router.use('/oauth', oauthErrors(services.logger));
+  return router;
+}
