@@ -8,8 +8,10 @@ import { AcceptInvitePage } from './pages/accept-invite.js';
 import { BillingPage } from './pages/billing.js';
 import { BookingDetailPage } from './pages/booking-detail.js';
 import { BookingsPage } from './pages/bookings.js';
+import { ConnectedAppsPage } from './pages/connected-apps.js';
 import { HumanDetailPage } from './pages/human-detail.js';
 import { HumansPage } from './pages/humans.js';
+import { OAuthConsentPage } from './pages/oauth-consent.js';
 import { OverviewPage } from './pages/overview.js';
 import { PlanPage } from './pages/plan.js';
 import { SignInPage } from './pages/sign-in.js';
@@ -18,7 +20,13 @@ import { WebhookDetailPage } from './pages/webhook-detail.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { Link, match, navigate, useLocation } from './lib/router.js';
 
-type Route = { pattern: string; title: string; render: (params: Record<string, string>) => ReactNode };
+type Route = {
+  pattern: string;
+  title: string;
+  render: (params: Record<string, string>) => ReactNode;
+  /** Signed in, but in the centred frame of the sign-in page instead of the sidebar shell. */
+  bare?: boolean;
+};
 
 const PUBLIC: Route[] = [
   { pattern: '/signup', title: 'Sign up', render: () => <SignUpPage /> },
@@ -35,7 +43,10 @@ const SIGNED_IN: Route[] = [
   { pattern: '/bookings/:id', title: 'Booking', render: (p) => <BookingDetailPage key={p.id} bookingId={p.id!} /> },
   { pattern: '/webhooks', title: 'Webhooks', render: () => <WebhooksPage /> },
   { pattern: '/webhooks/:id', title: 'Delivery log', render: (p) => <WebhookDetailPage key={p.id} webhookId={p.id!} /> },
+  { pattern: '/connected-apps', title: 'Connected apps', render: () => <ConnectedAppsPage /> },
   { pattern: '/billing', title: 'Billing', render: () => <BillingPage /> },
+  // Where /oauth/authorize sends the browser, with the app's request in the query.
+  { pattern: '/oauth/consent', title: 'Connect an app', render: () => <OAuthConsentPage />, bare: true },
 ];
 
 function find(routes: Route[], path: string) {
@@ -92,6 +103,7 @@ function SignedIn({ path }: { path: string }) {
     );
 
   const found = find(SIGNED_IN, path);
+  if (found?.route.bare) return <SessionContext.Provider value={context}>{found.route.render(found.params)}</SessionContext.Provider>;
   return (
     <SessionContext.Provider value={context}>
       <Shell>

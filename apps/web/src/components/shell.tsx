@@ -9,6 +9,7 @@ const NAV = [
   { to: '/humans', label: 'Humans' },
   { to: '/bookings', label: 'Bookings' },
   { to: '/webhooks', label: 'Webhooks' },
+  { to: '/connected-apps', label: 'Connected apps' },
   { to: '/billing', label: 'Billing' },
 ];
 

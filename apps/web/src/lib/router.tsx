@@ -27,7 +27,10 @@ function snapshot(): string {
 
 export function useLocation(): { path: string; query: URLSearchParams } {
   const current = useSyncExternalStore(subscribe, snapshot);
-  const [path = '/', search = ''] = current.split('?');
+  // At the first "?" only: a query value may hold another (an OAuth state, say).
+  const at = current.indexOf('?');
+  const path = at === -1 ? current : current.slice(0, at);
+  const search = at === -1 ? '' : current.slice(at + 1);
   return { path: path.length > 1 ? path.replace(/\/$/, '') : path, query: new URLSearchParams(search) };
 }
 
@@ -70,4 +73,14 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
     navigate(to);
   }
   return <a href={href(to)} onClick={handle} {...rest} />;
+}
+
+/** A `next` query value that stays inside the dashboard ("/…", never "//host"); else "/". */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+/** `?next=…` for a link to sign-in or sign-up that must come back to `next`; empty for "/". */
+export function nextQuery(next: string): string {
+  return next === '/' ? '' : `?next=${encodeURIComponent(next)}`;
 }

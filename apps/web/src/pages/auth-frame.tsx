@@ -1,7 +1,21 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
-/** The centred card of the signed-out pages. */
-export function AuthFrame({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+type Props = {
+  title: string;
+  intro?: ReactNode;
+  /** Moves focus to the heading whenever it changes, so a screen reader starts there. */
+  focusTitle?: boolean;
+  children: ReactNode;
+};
+
+/** The centred card of the signed-out pages (and of the OAuth consent page). */
+export function AuthFrame({ title, intro, focusTitle = false, children }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus();
+  }, [focusTitle, title]);
+
   return (
     <main className="auth">
       <div className="card">
@@ -11,7 +25,9 @@ export function AuthFrame({ title, intro, children }: { title: string; intro?: R
           </span>
           humantime
         </div>
-        <h1>{title}</h1>
+        <h1 ref={heading} tabIndex={focusTitle ? -1 : undefined}>
+          {title}
+        </h1>
         {intro && <p className="muted">{intro}</p>}
         {children}
       </div>

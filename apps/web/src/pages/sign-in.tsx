@@ -2,14 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { api, ApiError, call } from '../api/client.js';
 import { useAction } from '../api/use-action.js';
 import { ErrorNotice } from '../components/states.js';
-import { Link, navigate, useLocation } from '../lib/router.js';
+import { Link, navigate, nextQuery, safeNext, useLocation } from '../lib/router.js';
 import { signupOpen } from '../lib/signup.js';
 import { AuthFrame } from './auth-frame.js';
 
 /** Only in-app paths are followed after sign-in, never another site. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
 
 export function SignInPage() {
   const { query } = useLocation();
@@ -60,7 +57,7 @@ export function SignInPage() {
       <p className="small muted" style={{ marginTop: '1rem' }}>
         {signupOpen() ? (
           <>
-            New here? <Link to="/signup">Create an organization</Link>
+            New here? <Link to={`/signup${nextQuery(safeNext(query.get('next')))}`}>Create an organization</Link>
           </>
         ) : (
           'New here? Ask an owner of your organization for an invitation link.'

@@ -6,7 +6,7 @@ import { NewPasswordField } from '../components/new-password-field.js';
 import { SecretOnce } from '../components/secret-once.js';
 import { ErrorNotice } from '../components/states.js';
 import { formatNumber } from '../lib/format.js';
-import { Link, navigate } from '../lib/router.js';
+import { Link, navigate, nextQuery, safeNext, useLocation } from '../lib/router.js';
 import { signupOpen } from '../lib/signup.js';
 import { AuthFrame } from './auth-frame.js';
 
@@ -31,6 +31,8 @@ function SignUpClosed() {
 }
 
 function SignUpForm() {
+  // Sent here from a sign-in on the way somewhere (an app asking to connect): go on there after.
+  const next = safeNext(useLocation().query.get('next'));
   const [organizationName, setOrganizationName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -47,8 +49,8 @@ function SignUpForm() {
         <p className="small muted">
           Send it as <code>Authorization: Bearer …</code> to <code>/v1</code>. Lost it? Regenerate a new one from the Overview.
         </p>
-        <button type="button" className="primary" onClick={() => navigate('/', { replace: true })}>
-          Continue to the dashboard
+        <button type="button" className="primary" onClick={() => navigate(next, { replace: true })}>
+          {next === '/' ? 'Continue to the dashboard' : 'Continue'}
         </button>
       </AuthFrame>
     );
@@ -87,7 +89,7 @@ function SignUpForm() {
         </button>
       </form>
       <p className="small muted" style={{ marginTop: '1rem' }}>
-        Already have an account? <Link to="/signin">Sign in</Link>
+        Already have an account? <Link to={`/signin${nextQuery(next)}`}>Sign in</Link>
       </p>
     </AuthFrame>
   );
