@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type DashboardUser } from '../dashboard-fixtures.js';
+import { loadConfig } from '../../src/config.js';
+import { startTestApp, type TestApp } from '../test-app.js';
+import {
+  REDIRECT_URI,
+  authorizePath,
+  authorizeQuery,
+  connectApp,
+  consent,
+  getManual,
+  mcpStatus,
+  newClient,
+  pkce,
+  postForm,
+  redirectParams,
+  registerClient,
+} from './oauth-fixtures.js';
+
+// The authorization server of hosted MCP by raw HTTP: discovery, registration, the
+// authorization step with its refusals, and the code exchange.
+
+let app: TestApp;
+let user: DashboardUser;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  user = await signUp(app, undefined, 'OAuth Co');
+});
+afterAll(() => app?.close());
+
+describe('discovery', () => {
+  it('serves protected resource metadata for /mcp, with and without the suffix', async () => {
+    for (const path of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']) {
+      const res = await app.call('GET', path);
+      expect(res.status, path).toBe(200);
+      expect(res.body).toMatchObject({
+        resource: `${app.url}/mcp`,
+        authorization_servers: [app.url],
+        scopes_supported: ['humantime.read', 'humantime.write'],
+      });
+    }
+  });
+
+  it('serves authorization server metadata (RFC 8414) with PKCE S256 only and client ID metadata documents', async () => {
+    const res = await app.call('GET', '/.well-known/oauth-authorization-server');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      issuer: app.url,
+      authorization_endpoint: `${app.url}/oauth/authorize`,
+      token_endpoint: `${app.url}/oauth/token`,
+      registration_endpoint: `${app.url}/oauth/register`,
+      revocation_endpoint: `${app.url}/oauth/revoke`,
+      code_challenge_methods_supported: ['S256'],
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      token_endpoint_auth_methods_supported: ['none'],
+      client_id_metadata_document_supported: true,
+    });
+  });
+
+  it('answers 401 on /mcp with WWW-Authenticate pointing at the resource metadata, with or without a bad token', async () => {
+    for (const bearer of [undefined, 'hto_at_not-a-token', 'sk_live_wrong']) {
+      const { status, challenge } = await mcpStatus(app, bearer);
+      expect(status).toBe(401);
+      expect(challenge).toContain(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/mcp"`);
+    }
+  });
+});
+
+describe('registration (RFC 7591)', () => {
+  it('registers a public client: no secret, auth method none', async () => {
+    const res = await registerClient(app, { token_endpoint_auth_method: 'client_secret_post' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.client_id).toEqual(expect.any(String));
+    expect(res.body.client_secret).toBeUndefined();
+    expect(res.body.token_endpoint_auth_method).toBe('none');
+    expect(res.body.redirect_uris).toEqual([REDIRECT_URI]);
+  });
+
+  it('accepts https, loopback http and private-use schemes; refuses the rest in OAuth error form', async () => {
+    for (const uri of ['https://app.example.com/cb', 'http://localhost/cb', 'http://[::1]:9000/cb', 'com.example.agent:/callback']) {
+      expect((await registerClient(app, { redirect_uris: [uri] })).status, uri).toBe(201);
+    }
+    for (const uri of ['http://app.example.com/cb', 'javascript:alert(1)', 'https://app.example.com/cb#frag', 'not a uri']) {
+      const res = await registerClient(app, { redirect_uris: [uri] });
+      expect(res.status, uri).toBe(400);
+      expect(res.body.error, uri).toBe('invalid_client_metadata');
+    }
+  });
+});
+
+describe('authorization', () => {
+  let clientId: string;
+  beforeAll(async () => {
+    clientId = await newClient(app);
+  });
+
+  it('sends a valid request to the consent page with the same query', async () => {
+    const query = authorizeQuery(app, { client_id: clientId, code_challenge: pkce().challenge });
+    const res = await getManual(app, authorizePath(query));
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('location')!, app.url);
+    expect(location.pathname).toBe('/dashboard/oauth/consent');
+    expect(Object.fromEntries(location.searchParams)).toEqual(query);
+  });
+
+  it('shows an error page, never a redirect, for an unknown client or a redirect URI it did not register', async () => {
+    const { challenge } = pkce();
+    for (const query of [
+      authorizeQuery(app, { client_id: 'no-such-client', code_challenge: challenge }),
+      authorizeQuery(app, { client_id: clientId, code_challenge: challenge, redirect_uri: 'https://evil.example.com/cb' }),
+      authorizeQuery(app, { client_id: clientId, code_challenge: challenge, redirect_uri: 'http://127.0.0.1:43210/other' }),
+    ]) {
+      const res = await getManual(app, authorizePath(query));
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.text).toContain('This sign-in link cannot be used');
+    }
+    // The consent page's own API refuses it the same way.
+    const bad = authorizeQuery(app, { client_id: clientId, code_challenge: challenge, redirect_uri: 'https://evil.example.com/cb' });
+    const shown = await user.call('GET', `/oauth/authorization?${new URLSearchParams(bad).toString()}`);
+    expect(shown.status).toBe(400);
+    expect(shown.body.error.code).toBe('OAUTH_REQUEST_INVALID');
+  });
+
+  it('accepts a loopback redirect URI that differs in port only (RFC 8252)', async () => {
+    const query = authorizeQuery(app, {
+      client_id: clientId,
+      code_challenge: pkce().challenge,
+      redirect_uri: 'http://127.0.0.1:51234/callback',
+    });
+    const back = await consent(app, user, query);
+    expect(back.origin).toBe('http://127.0.0.1:51234');
+    expect(back.searchParams.get('code')).toMatch(/^hto_ac_/);
+  });
+
+  it('refuses missing PKCE, plain, a missing or wrong resource and unknown scopes, back at the app with its state', async () => {
+    const { challenge } = pkce();
+    const cases: Array<[Record<string, string | undefined>, string]> = [
+      [{ code_challenge: undefined }, 'invalid_request'],
+      [{ code_challenge: challenge, code_challenge_method: 'plain' }, 'invalid_request'],
+      [{ code_challenge: challenge, code_challenge_method: undefined }, 'invalid_request'],
+      [{ code_challenge: challenge, resource: undefined }, 'invalid_request'],
+      [{ code_challenge: challenge, resource: 'https://other.example.com/mcp' }, 'invalid_target'],
+      [{ code_challenge: challenge, resource: `${app.url}/v1` }, 'invalid_target'],
+      [{ code_challenge: challenge, scope: 'humantime.admin' }, 'invalid_scope'],
+      [{ code_challenge: challenge, response_type: 'token' }, 'unsupported_response_type'],
+    ];
+    for (const [change, error] of cases) {
+      const query = authorizeQuery(app, { client_id: clientId, ...change });
+      for (const [k, v] of Object.entries(change)) if (v === undefined) delete query[k];
+      const params = redirectParams(await getManual(app, authorizePath(query)));
+      expect(params.get('error'), JSON.stringify(change)).toBe(error);
+      expect(params.get('state')).toBe(query.state);
+    }
+  });
+
+  it('Deny sends error=access_denied with the state back to the app', async () => {
+    const query = authorizeQuery(app, { client_id: clientId, code_challenge: pkce().challenge });
+    const back = await consent(app, user, query, 'deny');
+    expect(back.href.startsWith(REDIRECT_URI)).toBe(true);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe(query.state);
+    expect(back.searchParams.get('code')).toBeNull();
+  });
+
+  it('the consent API needs a session', async () => {
+    const query = authorizeQuery(app, { client_id: clientId, code_challenge: pkce().challenge });
+    const res = await app.call('GET', `/dashboard/api/oauth/authorization?${new URLSearchParams(query).toString()}`);
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('the code exchange', () => {
+  it('refuses a wrong verifier; a code works once, and its replay revokes what the first use gave', async () => {
+    const clientId = await newClient(app);
+    const { verifier, challenge } = pkce();
+    const back = await consent(app, user, authorizeQuery(app, { client_id: clientId, code_challenge: challenge }));
+    const code = back.searchParams.get('code')!;
+    const exchange = (codeVerifier: string) =>
+      postForm(app, '/oauth/token', {
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code,
+        code_verifier: codeVerifier,
+        redirect_uri: REDIRECT_URI,
+      });
+    const wrong = await exchange(pkce().verifier);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('invalid_grant');
+
+    const first = await exchange(verifier);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'humantime.read humantime.write' });
+    expect(first.body.access_token).toMatch(/^hto_at_/);
+    expect((await mcpStatus(app, first.body.access_token)).status).toBe(200);
+
+    const replay = await exchange(verifier);
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toBe('invalid_grant');
+    expect((await mcpStatus(app, first.body.access_token)).status).toBe(401);
+    const refreshed = await postForm(app, '/oauth/token', {
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: first.body.refresh_token,
+    });
+    expect(refreshed.body.error).toBe('invalid_grant');
+  });
+
+  it('refuses a code after 60 s, another client, a wrong redirect URI or a wrong resource', async () => {
+    const clientId = await newClient(app);
+    const other = await newClient(app);
+    const start = async () => {
+      const { verifier, challenge } = pkce();
+      const back = await consent(app, user, authorizeQuery(app, { client_id: clientId, code_challenge: challenge }));
+      return { verifier, code: back.searchParams.get('code')! };
+    };
+    const base = { grant_type: 'authorization_code', client_id: clientId };
+    let c = await start();
+    expect((await postForm(app, '/oauth/token', { ...base, client_id: other, code: c.code, code_verifier: c.verifier })).body.error).toBe(
+      'invalid_grant',
+    );
+    c = await start();
+    const wrongRedirect = { ...base, code: c.code, code_verifier: c.verifier, redirect_uri: 'http://127.0.0.1:43210/other' };
+    expect((await postForm(app, '/oauth/token', wrongRedirect)).body.error).toBe('invalid_grant');
+    c = await start();
+    const wrongResource = await postForm(app, '/oauth/token', {
+      ...base,
+      code: c.code,
+      code_verifier: c.verifier,
+      resource: 'https://other.example.com/mcp',
+    });
+    expect(wrongResource.body.error).toBe('invalid_target');
+    c = await start();
+    app.clock.now = new Date(Date.now() + 61_000);
+    try {
+      expect((await postForm(app, '/oauth/token', { ...base, code: c.code, code_verifier: c.verifier })).body.error).toBe('invalid_grant');
+    } finally {
+      app.clock.now = undefined;
+    }
+  });
+
+  it('answers a malformed token request in OAuth error form', async () => {
+    const res = await postForm(app, '/oauth/token', { grant_type: 'password', client_id: await newClient(app) });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('unsupported_grant_type');
+    const noClient = await postForm(app, '/oauth/token', { grant_type: 'authorization_code' });
+    expect(noClient.status).toBe(400);
+    expect(noClient.body.error).toBe('invalid_request');
+    const unknown = await postForm(app, '/oauth/token', {
+      grant_type: 'authorization_code',
+      client_id: 'nobody',
+      code: 'x',
+      code_verifier: 'y',
+    });
+    expect(unknown.body.error).toBe('invalid_client');
+  });
+
+  it('a connected app works on /mcp only: its token on /v1 is 401', async () => {
+    const connection = await connectApp(app, user);
+    expect((await mcpStatus(app, connection.accessToken)).status).toBe(200);
+    const v1 = await app.call('GET', '/v1/humans', { key: connection.accessToken });
+    expect(v1.status).toBe(401);
+    expect(v1.body.error.code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('registration throttle', () => {
+  it('refuses registrations past the hourly allowance of an address with too_many_requests and Retry-After', async () => {
+    const limited = await startTestApp({ oauth: { ...loadConfig({}).oauth, registrationsPerHour: 3 } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await registerClient(limited)).status).toBe(201);
+      const refused = await registerClient(limited);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toBe('too_many_requests');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+      // The window passes: registrations are welcome again.
+      limited.clock.now = new Date(Date.now() + 3_601_000);
+      expect((await registerClient(limited)).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
