@@ -71,7 +71,8 @@ const EnvSchema = z.object({
     }),
   CALENDAR_SYNC_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   CALENDAR_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  OAUTH_REGISTRATION_BURST: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  OAUTH_REGISTRATIONS_PER_MINUTE: z.coerce.number().min(0.01).max(1_000_000).default(60),
   OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
@@ -118,8 +119,8 @@ export interface Config {
     readTimeoutMs: number;
   };
   oauth: {
-    /** Dynamic client registrations (POST /oauth/register) per caller address and hour. */
-    registrationsPerHour: number;
+    /** Dynamic client registrations (POST /oauth/register) per caller address: at once, then a minute. */
+    registrations: { burst: number; perMinute: number };
     /** Reading a client ID metadata document must finish within this. */
     clientDocumentTimeoutMs: number;
   };
@@ -163,7 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     secretsKey: e.SECRETS_KEY,
     calendars: { syncSeconds: e.CALENDAR_SYNC_SECONDS, readTimeoutMs: e.CALENDAR_READ_TIMEOUT_MS },
-    oauth: { registrationsPerHour: e.OAUTH_REGISTRATIONS_PER_HOUR, clientDocumentTimeoutMs: e.OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS },
+    oauth: {
+      registrations: { burst: e.OAUTH_REGISTRATION_BURST, perMinute: e.OAUTH_REGISTRATIONS_PER_MINUTE },
+      clientDocumentTimeoutMs: e.OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS,
+    },
     dashboard: {
       signup: e.DASHBOARD_SIGNUP,
       distDir: path.resolve(e.DASHBOARD_DIST_DIR),

@@ -268,16 +268,16 @@ describe('the code exchange', () => {
 });
 
 describe('registration throttle', () => {
-  it('refuses registrations past the hourly allowance of an address with too_many_requests and Retry-After', async () => {
-    const limited = await startTestApp({ oauth: { ...loadConfig({}).oauth, registrationsPerHour: 3 } });
+  it('refuses registrations past the allowance of an address with too_many_requests and Retry-After, until it refills', async () => {
+    const limited = await startTestApp({ oauth: { ...loadConfig({}).oauth, registrations: { burst: 3, perMinute: 1 } } });
     try {
       for (let i = 0; i < 3; i++) expect((await registerClient(limited)).status).toBe(201);
       const refused = await registerClient(limited);
       expect(refused.status).toBe(429);
       expect(refused.body.error).toBe('too_many_requests');
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
-      // The window passes: registrations are welcome again.
-      limited.clock.now = new Date(Date.now() + 3_601_000);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(30);
+      // Time refills the allowance: one registration a minute here.
+      limited.clock.now = new Date(Date.now() + 121_000);
       expect((await registerClient(limited)).status).toBe(201);
     } finally {
       await limited.close();

@@ -77,11 +77,12 @@ CREATE INDEX "oauth_tokens_organization_id_grant_id_idx" ON "oauth_tokens"("orga
 ALTER TABLE "oauth_tokens"
     ADD CONSTRAINT "oauth_tokens_organization_id_grant_id_fkey" FOREIGN KEY ("organization_id", "grant_id") REFERENCES "oauth_grants"("organization_id", "id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Dynamic client registrations per caller address (its SHA-256), in a window that opens with
--- the first: shared by every process, like the sign-in throttle.
+-- Dynamic client registrations per caller address (its SHA-256): a token bucket shared by
+-- every process (a burst, refilled at a steady rate), so a flood is held to the rate while an
+-- agent app that registers now and then never notices.
 CREATE TABLE "oauth_registration_throttle" (
     "address_hash" CHAR(64) NOT NULL,
-    "registrations" INTEGER NOT NULL,
-    "window_start" TIMESTAMPTZ(3) NOT NULL,
+    "tokens" DOUBLE PRECISION NOT NULL,
+    "refilled_at" TIMESTAMPTZ(3) NOT NULL,
     CONSTRAINT "oauth_registration_throttle_pkey" PRIMARY KEY ("address_hash")
 );

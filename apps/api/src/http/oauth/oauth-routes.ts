@@ -49,7 +49,7 @@ function oauthErrors(logger: Logger): ErrorRequestHandler {
  * - /oauth/authorize: ours (authorize-endpoint.ts);
  * - /oauth/token, /oauth/register, /oauth/revoke: the MCP SDK's handlers over our
  *   TokenIssuer and OAuthClients, with their in-memory rate limits off: registration is
- *   throttled per address in the database instead, shared by every process.
+ *   throttled per address in the database instead (a token bucket shared by every process).
  */
 export function oauthRoutes(
   services: Pick<ServiceDeps, 'store' | 'clock' | 'config' | 'logger'>,
@@ -82,7 +82,7 @@ export function oauthRoutes(
     asyncHandler(async (req, res, next) => {
       if (req.method !== 'POST') return next();
       const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-      const refused = await takeRegistration(services, { address, perHour: services.config.oauth.registrationsPerHour });
+      const refused = await takeRegistration(services, { address, policy: services.config.oauth.registrations });
       if (!refused) return next();
       res
         .status(429)

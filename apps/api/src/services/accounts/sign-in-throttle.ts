@@ -1,5 +1,4 @@
 import type { Db } from '../../db/open-store.js';
-import { countInWindow, SIGN_IN_ATTEMPTS } from '../../db/tables/windowed-counters.js';
 import { AppError } from '../../lib/app-error.js';
 import { sha256Hex } from '../../lib/secret-tokens.js';
 
@@ -21,8 +20,17 @@ export interface ThrottleTicket {
  */
 export async function takeAttempt(db: Db, email: string, now: Date): Promise<ThrottleTicket> {
   const emailHash = sha256Hex(email);
-  const { count, windowStart } = await countInWindow(db, SIGN_IN_ATTEMPTS, { key: emailHash, now, windowMs: THROTTLE_WINDOW_MS });
-  if (count > MAX_FAILED_SIGN_INS) {
+  const windowCutoff = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  const [row] = await db.$queryRaw<Array<{ attempts: number; window_start: Date }>>`
+    INSERT INTO sign_in_throttle (email_hash, attempts, window_start) VALUES (${emailHash}, 1, ${now})
+    ON CONFLICT (email_hash) DO UPDATE SET
+      attempts = CASE WHEN sign_in_throttle.window_start <= ${windowCutoff} THEN 1
+                      ELSE LEAST(sign_in_throttle.attempts + 1, 1000000) END,
+      window_start = CASE WHEN sign_in_throttle.window_start <= ${windowCutoff} THEN ${now}
+                          ELSE sign_in_throttle.window_start END
+    RETURNING attempts, window_start`;
+  const windowStart = new Date(row!.window_start);
+  if (row!.attempts > MAX_FAILED_SIGN_INS) {
     const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + THROTTLE_WINDOW_MS - now.getTime()) / 1000));
     throw new AppError('RATE_LIMITED', `Too many failed sign-ins for this email. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {
       'Retry-After': String(retryAfter),
