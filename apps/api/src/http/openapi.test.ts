@@ -1,9 +1,19 @@
-import { contract, ERROR_CODES } from '@humantime/contract';
+import { contract, ERROR_CODES, ERROR_STATUS, ErrorEnvelopeSchema } from '@humantime/contract';
 import { adminContract } from '@humantime/contract/admin';
-import { extractZodObjectShape, isAppRoute, isZodObject, type AppRoute, type AppRouter } from '@ts-rest/core';
-import type { AnyZodObject } from 'zod';
+import { Humantime } from '@humantime/sdk';
+import {
+  extractZodObjectShape,
+  isAppRoute,
+  isAppRouteOtherResponse,
+  isZodObject,
+  isZodType,
+  type AppRoute,
+  type AppRouter,
+} from '@ts-rest/core';
+import type { AnyZodObject, ZodTypeAny } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from './openapi.js';
+import { GUIDES } from './docs/guide-list.js';
+import { buildOpenApiDocument, openApiDocumentFor } from './openapi.js';
 
 function routesOf(router: AppRouter, prefix = ''): [string, AppRoute][] {
   return Object.entries(router).flatMap(([key, value]) =>
@@ -13,43 +23,69 @@ function routesOf(router: AppRouter, prefix = ''): [string, AppRoute][] {
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
+type Examples = Record<string, { summary: string; value: unknown }>;
+type Media = { schema: Record<string, any>; examples?: Examples };
 type Op = {
   operationId?: string;
   summary?: string;
   description?: string;
   tags?: string[];
-  parameters?: { name: string; in: string; required?: boolean }[];
-  requestBody?: unknown;
-  responses: Record<string, { description: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema: Record<string, any>; example?: unknown }[];
+  requestBody?: { required: boolean; content: Record<string, Media> };
+  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, Media> }>;
 };
 const doc = buildOpenApiDocument() as unknown as {
   openapi: string;
-  info: { title: string; version: string };
+  info: { title: string; version: string; description: string; license: Record<string, string> };
+  tags: { name: string; description: string }[];
   security: unknown;
+  servers?: unknown;
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, { properties?: Record<string, unknown> }> };
   paths: Record<string, Record<string, Op>>;
 };
 const operation = (route: AppRoute) => doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+const routes = routesOf(contract);
+
+function shapeOf(schema: unknown): Record<string, ZodTypeAny> {
+  return isZodObject(schema) ? (extractZodObjectShape(schema as AnyZodObject) as Record<string, ZodTypeAny>) : {};
+}
 
 describe('buildOpenApiDocument', () => {
-  it('describes the API with bearer auth on every operation', () => {
-    expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.info).toMatchObject({ title: 'humantime API', version: '1' });
+  it('is OpenAPI 3.1 with the MIT license and bearer auth on every operation', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: 'humantime API', version: '1', license: { name: 'MIT', identifier: 'MIT' } });
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it('contains every contract route, with its operationId, summary and description', () => {
-    const routes = routesOf(contract);
+  it('uses JSON Schema 2020-12 types: null in `type`, never `nullable` or a 3.0 `example`', () => {
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain('"nullable"');
+    const booking = operation(contract.bookings.get)!.responses['200']!.content!['application/json']!.schema;
+    expect(booking.properties.cancelled_at.type).toEqual(['string', 'null']);
+    const check = operation(contract.humans.check)!.responses['200']!.content!['application/json']!.schema;
+    expect(check.properties.code.type).toEqual(['string', 'null']);
+    expect(check.properties.code.enum).toContain(null);
+  });
+
+  it('has every contract route, with its operationId, summary, description and the tag of its SDK resource', () => {
     expect(routes).toHaveLength(40);
+    const client = new Humantime({ apiKey: `sk_live_${'a'.repeat(40)}`, baseUrl: 'http://127.0.0.1:1' }) as unknown as Record<
+      string,
+      unknown
+    >;
     for (const [name, route] of routes) {
       const op = operation(route);
       expect(op, name).toBeDefined();
       expect(op?.operationId).toBe(name);
       expect(op?.summary).toBe(route.summary);
       expect(op?.description).toBe(route.description);
-      expect(op?.tags).toEqual([name.split('.')[0]]);
+      const tag = name.split('.')[0]!;
+      expect(op?.tags).toEqual([tag]);
+      expect(client[tag], `client.${tag}`).toBeTypeOf('object');
     }
+    expect(doc.tags.map((t) => t.name).sort()).toEqual(Object.keys(contract).sort());
+    for (const tag of doc.tags) expect(tag.description, tag.name).toMatch(/\S/);
     const count = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
     expect(count).toBe(routes.length);
   });
@@ -69,55 +105,109 @@ describe('buildOpenApiDocument', () => {
     ]);
     const book = operation(contract.bookings.create);
     expect(book?.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'Idempotency-Key' }));
-    expect(book?.requestBody).toBeDefined();
+    expect(book?.requestBody?.required).toBe(true);
     expect(operation(contract.humans.delete)?.requestBody).toBeUndefined();
+    // A query read through a transform still says what to send.
+    expect(operation(contract.slots.forHumans)?.parameters?.find((p) => p.name === 'human_ids')).toMatchObject({
+      schema: { type: 'string' },
+      description: expect.stringContaining('Comma-separated'),
+    });
   });
 
   // Every request schema sits behind the string rule's wrapper (a zod effect); the
   // document must still show the schema inside it, field by field, for every route.
   it('shows every request body field, query and path parameter through the string rule', () => {
-    for (const [name, route] of routesOf(contract)) {
+    for (const [name, route] of routes) {
       const op = operation(route);
       const params = (op?.parameters ?? []).map((p) => `${p.in}:${p.name}`);
       for (const param of [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1])) {
         expect(params, `${name} path ${param}`).toContain(`path:${param}`);
       }
-      if (isZodObject(route.query)) {
-        for (const key of Object.keys(extractZodObjectShape(route.query as AnyZodObject))) {
-          expect(params, `${name} query ${key}`).toContain(`query:${key}`);
-        }
-      }
+      for (const key of Object.keys(shapeOf(route.query))) expect(params, `${name} query ${key}`).toContain(`query:${key}`);
       if ('body' in route && isZodObject(route.body)) {
-        const schema = (op?.requestBody as { content: Record<string, { schema: { properties?: object; required?: string[] } }> }).content[
-          'application/json'
-        ]?.schema;
-        const shape = extractZodObjectShape(route.body as AnyZodObject) as Record<string, { isOptional(): boolean }>;
+        const schema = op?.requestBody?.content['application/json']?.schema;
+        const shape = shapeOf(route.body) as Record<string, { isOptional(): boolean }>;
         expect(Object.keys(schema?.properties ?? {}).sort(), name).toEqual(Object.keys(shape).sort());
         const required = Object.keys(shape).filter((key) => !shape[key]!.isOptional());
         expect([...(schema?.required ?? [])].sort(), name).toEqual(required.sort());
       }
     }
-    const human = (operation(contract.humans.create)?.requestBody as any).content['application/json'].schema;
+    const human = operation(contract.humans.create)!.requestBody!.content['application/json']!.schema;
     expect(human.properties.timezone).toMatchObject({ type: 'string' });
-    const webhook = (operation(contract.webhooks.create)?.requestBody as any).content['application/json'].schema;
+    const webhook = operation(contract.webhooks.create)!.requestBody!.content['application/json']!.schema;
     expect(webhook.properties.url).toMatchObject({ type: 'string', format: 'uri', maxLength: 2048 });
   });
 
-  it('declares every response status of the contract, errors as the shared envelope', () => {
+  it('declares every response status of the contract, each error as the shared envelope with an example per code', () => {
     expect(Object.keys(doc.components.schemas.ErrorEnvelope?.properties ?? {})).toEqual(['error']);
-    for (const [name, route] of routesOf(contract)) {
+    for (const [name, route] of routes) {
       const responses = operation(route)?.responses ?? {};
       expect(Object.keys(responses).sort(), name).toEqual(Object.keys(route.responses).sort());
       for (const [status, response] of Object.entries(responses)) {
-        if (Number(status) >= 400) {
-          expect(response.content?.['application/json']?.schema, `${name} ${status}`).toEqual({
-            $ref: '#/components/schemas/ErrorEnvelope',
-          });
+        if (Number(status) < 400) continue;
+        const media = response.content?.['application/json'];
+        expect(media?.schema, `${name} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+        const examples = Object.entries(media?.examples ?? {});
+        expect(examples.length, `${name} ${status}`).toBeGreaterThan(0);
+        for (const [code, example] of examples) {
+          expect(response.description, `${name} ${status}`).toContain(code);
+          const envelope = ErrorEnvelopeSchema.parse(example.value);
+          expect(envelope.error).toMatchObject({ code, status: Number(status) });
+          expect(ERROR_STATUS[envelope.error.code]).toBe(Number(status));
         }
       }
     }
-    expect(operation(contract.bookings.create)?.responses['409']?.description).toContain('SLOT_UNAVAILABLE');
+    const book = operation(contract.bookings.create)!.responses;
+    expect(Object.keys(book['409']!.content!['application/json']!.examples!)).toEqual(['SLOT_UNAVAILABLE']);
+    expect(book['422']!.description).toContain('OUTSIDE_WORKING_HOURS');
+    expect(book['429']!.headers).toHaveProperty('Retry-After');
     expect(operation(contract.humans.delete)?.responses['204']).toEqual({ description: 'No Content' });
+  });
+
+  it('gives every operation an example, and every example is valid by the contract itself', () => {
+    for (const [name, route] of routes) {
+      const op = operation(route)!;
+      let examples = 0;
+      for (const parameter of op.parameters ?? []) {
+        if (parameter.example === undefined) continue;
+        examples++;
+        const source = parameter.in === 'path' ? route.pathParams : parameter.in === 'query' ? route.query : route.headers;
+        const field = shapeOf(source)[parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name];
+        expect(field, `${name} ${parameter.name}`).toBeDefined();
+        const sent = typeof parameter.example === 'string' ? parameter.example : JSON.stringify(parameter.example);
+        expect(field!.safeParse(sent).success, `${name} ${parameter.name} = ${sent}`).toBe(true);
+      }
+      for (const example of Object.values(op.requestBody?.content['application/json']?.examples ?? {})) {
+        examples++;
+        const parsed = (route as { body: ZodTypeAny }).body.safeParse(example.value);
+        expect(parsed.success, `${name} body ${example.summary}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      }
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) >= 400) continue;
+        const declared = route.responses[Number(status)];
+        for (const [type, media] of Object.entries(response.content ?? {})) {
+          for (const example of Object.values(media.examples ?? {})) {
+            examples++;
+            const schema = declared !== undefined && isAppRouteOtherResponse(declared) ? declared.body : declared;
+            expect(isZodType(schema), `${name} ${status}`).toBe(true);
+            if (!isZodType(schema)) continue;
+            const parsed = schema.safeParse(example.value);
+            expect(parsed.success, `${name} ${status} ${type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+          }
+        }
+      }
+      expect(examples, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows answers in one consistent example world', () => {
+    const cancel = operation(contract.bookings.cancel)!.responses['200']!.content!['application/json']!.examples!;
+    expect(Object.values(cancel)[0]!.value).toMatchObject({ status: 'cancelled', cancelled_at: expect.any(String) });
+    const ics = operation(contract.bookings.calendar)!.responses['200']!.content!;
+    expect(Object.keys(ics)).toEqual(['text/calendar; charset=utf-8']);
+    const events = operation(contract.events.list)!.responses['200']!.content!['application/json']!.examples!;
+    const event = (Object.values(events)[0]!.value as { data: { id: string; data: { id: string } }[] }).data[0]!;
+    expect(event.id).not.toBe(event.data.id);
   });
 
   it('names every error code somewhere in the document', () => {
@@ -133,5 +223,16 @@ describe('buildOpenApiDocument', () => {
   it('is built once and is plain JSON', () => {
     expect(buildOpenApiDocument()).toBe(buildOpenApiDocument());
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+});
+
+describe('openApiDocumentFor', () => {
+  it('names the one server it is served from and links the guides there', () => {
+    const served = openApiDocumentFor('https://api.example.org') as unknown as typeof doc & { servers: { url: string }[] };
+    expect(served.servers).toEqual([{ url: 'https://api.example.org', description: 'This server' }]);
+    for (const guide of GUIDES) expect(served.info.description).toContain(`(https://api.example.org/docs/guides/${guide.slug})`);
+    expect(served.paths).toBe(doc.paths);
+    expect(doc.servers).toBeUndefined();
+    expect(Object.keys(served).slice(0, 3)).toEqual(['openapi', 'info', 'servers']);
   });
 });

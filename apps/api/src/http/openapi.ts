@@ -1,67 +1,143 @@
-import { contract, ERROR_CODES, ERROR_STATUS } from '@humantime/contract';
+import { contract } from '@humantime/contract';
+import { isAppRouteOtherResponse, isZodType, type AppRoute } from '@ts-rest/core';
 import { generateOpenApi } from '@ts-rest/open-api';
+import { GUIDES } from './docs/guide-list.js';
+import { INTRODUCTION, introductionWithGuides, TAGS } from './openapi/document-text.js';
+import { errorResponse } from './openapi/error-responses.js';
+import { OPERATION_ENTITIES, TAG_ENTITIES, type Entity } from './openapi/example-values.js';
+import { toJsonSchema2020, type JsonSchema } from './openapi/json-schema-2020.js';
+import { operationParameters, type Parameter } from './openapi/parameters.js';
+import { ICS_EXAMPLE, REQUEST_EXAMPLES, RESPONSE_PATCHES } from './openapi/request-examples.js';
+import { sampleSchema } from './openapi/sample-schema.js';
 
-export type OpenApiDocument = ReturnType<typeof generateOpenApi>;
-type OperationMapper = NonNullable<NonNullable<Parameters<typeof generateOpenApi>[2]>['operationMapper']>;
-type Operation = Parameters<OperationMapper>[0];
-type Response = { description?: string; content?: Record<string, { schema?: object }> };
+// /openapi.json: the OpenAPI 3.1 document of the /v1 contract. @ts-rest/open-api writes
+// OpenAPI 3.0 from the zod schemas; this turns it into 3.1 (JSON Schema 2020-12), names the
+// error envelope once, and adds what the contract cannot say: examples, tags, the license and
+// the server. docs/decisions/0046-api-reference-and-guides.md says why.
 
-const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorEnvelope';
-
-const SUCCESS_DESCRIPTIONS: Record<string, string> = {
-  '200': 'OK',
-  '201': 'Created',
-  '204': 'No Content',
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: string;
+  info: Record<string, unknown>;
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, Record<string, unknown>>;
 };
 
-const DESCRIPTION = `The humantime API lets software agents book time with real people.
+export interface Operation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  parameters?: Parameter[];
+  requestBody?: { description?: string; required?: boolean; content: Record<string, MediaType> };
+  responses: Record<string, Response>;
+  [extension: string]: unknown;
+}
 
-Authenticate every /v1 request with \`Authorization: Bearer sk_live_...\`; a missing or invalid key is 401 UNAUTHORIZED.
+interface MediaType {
+  schema?: JsonSchema;
+  examples?: Record<string, { summary: string; value: unknown }>;
+}
 
-Every error is \`{"error": {"code", "message", "status"}}\`. Branch on \`code\`, which is stable; \`message\` may change and names every offending field for VALIDATION_ERROR. 401, 404 and 422 are not transient: do not retry them unchanged.
+interface Response {
+  description: string;
+  headers?: Record<string, object>;
+  content?: Record<string, MediaType>;
+}
 
-Lists are \`{"data": [...], "next_cursor": string | null}\`, newest first; pass \`limit\` (1-100, default 50) and the previous \`next_cursor\` as \`cursor\`.
+type GeneratedOperation = Record<string, unknown> & {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses: Record<string, { description?: string; content?: Record<string, { schema?: JsonSchema }> }>;
+};
 
-Timestamps in responses are ISO 8601 UTC with Z; request timestamps may carry any offset.
+const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content' };
 
-Agents over MCP: the same service is an MCP server at \`/mcp\`. An agent app that connects by URL needs only that URL (this host followed by \`/mcp\`): it finds the sign-in from the 401's \`WWW-Authenticate\` header (OAuth 2.1: \`/.well-known/oauth-protected-resource/mcp\`, \`/.well-known/oauth-authorization-server\`, PKCE S256, dynamic registration or a client ID metadata document), and the person allows it on a humantime page. Its tokens work on \`/mcp\` only (\`/v1\` answers 401 to them) and count in the organization's rate limit and quota. An API key still works on \`/mcp\` (\`Authorization: Bearer sk_live_...\`) and over stdio (\`npx @humantime/mcp\` with \`HUMANTIME_API_KEY\`).`;
+function entityOf(operationId: string, tag: string): Entity {
+  return OPERATION_ENTITIES[operationId] ?? TAG_ENTITIES[tag] ?? 'human';
+}
 
-const TAGS = [
-  { name: 'humans', description: 'People whose time can be booked, their weekly schedule and their open slots.' },
-  { name: 'overrides', description: "Block or open time on top of the weekly schedule, in the human's timezone." },
-  { name: 'bookings', description: 'Confirmed meetings in slots; cancelling frees the slot.' },
-  {
-    name: 'webhooks',
-    description:
-      'Endpoints told about booking.confirmed and booking.cancelled. Deliveries are signed: X-Service-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">.',
-  },
-  { name: 'usage', description: "The organization's monthly booking quota." },
-];
+/** Deep merge of a patch into an example answer (objects merge, anything else replaces). */
+function patched(value: unknown, patch: Record<string, unknown> | undefined): unknown {
+  if (!patch || typeof value !== 'object' || value === null) return value;
+  return { ...value, ...patch };
+}
 
-/** Codes that can come with each HTTP status, e.g. 409 -> SLOT_UNAVAILABLE, WEBHOOK_URL_TAKEN. */
-function codesByStatus(): Map<string, string[]> {
-  const byStatus = new Map<string, string[]>();
-  for (const code of ERROR_CODES) {
-    const status = String(ERROR_STATUS[code]);
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+function successResponse(
+  status: string,
+  response: Response | undefined,
+  context: { route: AppRoute; operationId: string; entity: Entity },
+) {
+  const declared = context.route.responses[Number(status)];
+  const description = SUCCESS_DESCRIPTIONS[status] ?? response?.description ?? 'OK';
+  if (declared !== undefined && isAppRouteOtherResponse(declared)) {
+    // ts-rest leaves a non-JSON answer (the .ics file) without content; say what it is.
+    const schema = isZodType(declared.body) ? { type: 'string', description: declared.body.description } : { type: 'string' };
+    return {
+      description,
+      content: { [declared.contentType]: { schema, examples: { invite: { summary: 'An invite', value: ICS_EXAMPLE } } } },
+    };
   }
-  return byStatus;
+  const media = response?.content?.['application/json'];
+  if (!media?.schema) return { description };
+  const schema = toJsonSchema2020(media.schema);
+  const value = patched(sampleSchema(schema, { entity: context.entity }), RESPONSE_PATCHES[context.operationId]);
+  return { description, content: { 'application/json': { schema, examples: { example: { summary: description, value } } } } };
+}
+
+function mapOperation(generated: GeneratedOperation, route: AppRoute): Operation {
+  const operationId = generated.operationId;
+  const tag = operationId.split('.')[0]!;
+  const entity = entityOf(operationId, tag);
+  const responses: Record<string, Response> = {};
+  for (const [status, response] of Object.entries(generated.responses)) {
+    responses[status] =
+      Number(status) >= 400
+        ? errorResponse(Number(status), { description: route.description, entity })
+        : successResponse(status, response as Response, { route, operationId, entity });
+  }
+  const body = generated.requestBody?.content?.['application/json']?.schema;
+  const examples = REQUEST_EXAMPLES[operationId];
+  const { requestBody: _generatedBody, ...rest } = generated;
+  return {
+    ...rest,
+    operationId,
+    summary: route.summary ?? operationId,
+    description: route.description ?? route.summary ?? operationId,
+    tags: [tag],
+    parameters: operationParameters(generated.parameters, { route, entity }),
+    ...(body && {
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: toJsonSchema2020(body),
+            examples: examples ?? {
+              example: { summary: 'Request body', value: sampleSchema(toJsonSchema2020(body), { entity, requiredOnly: true }) },
+            },
+          },
+        },
+      },
+    }),
+    responses,
+  };
 }
 
 function build(): OpenApiDocument {
-  const codes = codesByStatus();
-  // ts-rest inlines the envelope into every error response of every operation; it is kept
-  // once under components and referenced, which keeps the document much smaller.
-  let errorEnvelopeSchema: object | undefined;
-
-  const document = generateOpenApi(
+  // ts-rest inlines the error envelope into every error response; the first one is kept
+  // under components and every error response refers to it.
+  let envelope: JsonSchema | undefined;
+  const generated = generateOpenApi(
     contract,
     {
       info: {
         title: 'humantime API',
         version: '1',
-        description: DESCRIPTION,
-        license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+        description: INTRODUCTION,
+        license: { name: 'MIT', identifier: 'MIT' },
       },
       tags: TAGS,
       components: {
@@ -77,42 +153,44 @@ function build(): OpenApiDocument {
     },
     {
       setOperationId: 'concatenated-path',
-      operationMapper: (operation: Operation): Operation => {
-        const responses: Record<string, Response> = {};
-        for (const [status, response] of Object.entries(operation.responses) as [string, Response][]) {
-          if (Number(status) < 400) {
-            responses[status] = { ...response, description: SUCCESS_DESCRIPTIONS[status] ?? response.description };
-            continue;
-          }
-          errorEnvelopeSchema ??= response.content?.['application/json']?.schema;
-          responses[status] = {
-            description: `Error. Codes with this status: ${(codes.get(status) ?? []).join(', ')}.`,
-            content: { 'application/json': { schema: { $ref: ERROR_ENVELOPE_REF } } },
-          };
-        }
-        return {
-          ...operation,
-          // Node lower-cases header names; the docs show the conventional spelling.
-          parameters: operation.parameters?.map((p) =>
-            'in' in p && p.in === 'header' && p.name === 'idempotency-key' ? { ...p, name: 'Idempotency-Key' } : p,
-          ),
-          responses,
-        };
+      operationMapper: (operation, route) => {
+        const generatedOperation = operation as GeneratedOperation;
+        envelope ??= Object.entries(generatedOperation.responses).find(([status]) => Number(status) >= 400)?.[1].content?.[
+          'application/json'
+        ]?.schema;
+        return mapOperation(generatedOperation, route) as unknown as typeof operation;
       },
     },
-  );
+  ) as unknown as OpenApiDocument;
 
-  document.components = {
-    ...document.components,
-    schemas: { ...document.components?.schemas, ...(errorEnvelopeSchema && { ErrorEnvelope: errorEnvelopeSchema }) },
+  return {
+    ...generated,
+    openapi: '3.1.0',
+    components: {
+      ...generated.components,
+      schemas: { ...generated.components?.schemas, ...(envelope && { ErrorEnvelope: toJsonSchema2020(envelope) }) },
+    },
   };
-  return document;
 }
 
 let cached: OpenApiDocument | undefined;
 
-/** The OpenAPI 3 document of the /v1 contract, served at /openapi.json. Built once. */
+/** The document without `servers` (the same for every caller). Built once. */
 export function buildOpenApiDocument(): OpenApiDocument {
   cached ??= build();
   return cached;
+}
+
+/**
+ * The document as served to a caller: its one server is `base` (PUBLIC_URL, else the address
+ * the request came in at), and the guides are linked there.
+ */
+export function openApiDocumentFor(base: string): OpenApiDocument {
+  const { openapi, info, ...rest } = buildOpenApiDocument();
+  return {
+    openapi,
+    info: { ...info, description: introductionWithGuides(base, GUIDES) },
+    servers: [{ url: base, description: 'This server' }],
+    ...rest,
+  };
 }
