@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import type { Booking, Human, Slot } from '@humantime/contract';
+import { useMemo, useState } from 'react';
+import type { Booking, Human, Override, SetAvailabilityBody, Slot } from '@humantime/contract';
 import { addDays } from '@humantime/slot-engine';
 import { api, call } from '../api/client.js';
 import { useLoad } from '../api/use-load.js';
-import { formatTime, viewerZone, zoneAbbreviation } from '../lib/format.js';
+import { formatNumber, formatTime, viewerZone, zoneAbbreviation } from '../lib/format.js';
+import { previewSlots } from '../lib/preview.js';
 import { Link } from '../lib/router.js';
 import { byLocalDate, isoWeekday, localDate, mondayOf, weekDates } from '../lib/week.js';
 import { ErrorNotice, Loading } from './states.js';
@@ -27,26 +28,46 @@ function dayItems(slots: Slot[], bookings: Booking[]): DayItem[] {
   return items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
+/** Hours not saved yet: previewed when the API would take them, else said to be unpreviewable. */
+export type WeekDraft = { hours: SetAvailabilityBody; overrides: Override[] } | 'invalid' | undefined;
+
 /**
  * A week of open slots and confirmed bookings, laid out by the human's local dates and
  * times; the viewer's own time is in each item's tooltip when the zones differ. A new
- * `refresh` loads the week again (a calendar's busy time changed the slots).
+ * `refresh` loads the week again (saved hours, an override, a calendar's busy time). With a
+ * `draft`, the slots are the slot engine's for those hours over the week the API sent.
  */
-export function WeekCalendar({ human, refresh = 0 }: { human: Human; refresh?: number }) {
+export function WeekCalendar({ human, refresh = 0, draft }: { human: Human; refresh?: number; draft?: WeekDraft }) {
   const zone = human.timezone;
   const thisWeek = mondayOf(localDate(new Date().toISOString(), zone));
   const [weekStart, setWeekStart] = useState(thisWeek);
-  const durations = human.availability_rules.meeting_durations.slice().sort((a, b) => a - b);
-  const [duration, setDuration] = useState(durations[0] ?? 30);
+  const preview = typeof draft === 'object' ? draft : undefined;
+  const rules = preview?.hours ?? human.availability_rules;
+  const durations = rules.meeting_durations.slice().sort((a, b) => a - b);
+  const [chosen, setDuration] = useState(durations[0] ?? 30);
+  const duration = durations.includes(chosen) ? chosen : (durations[0] ?? 30);
+  // A length only the draft has is not the saved human's yet: the API's week then uses its default.
+  const asked = human.availability_rules.meeting_durations.includes(duration) ? duration : undefined;
   const load = useLoad(
-    () => call(api.humans.getWeek({ params: { human_id: human.id }, query: { week_start: weekStart, duration } }), 200),
-    `${human.id}:${weekStart}:${duration}:${refresh}`,
+    () =>
+      call(
+        api.humans.getWeek({ params: { human_id: human.id }, query: { week_start: weekStart, ...(asked ? { duration: asked } : {}) } }),
+        200,
+      ),
+    `${human.id}:${weekStart}:${asked}:${refresh}`,
   );
   const dates = weekDates(weekStart);
   const viewer = viewerZone();
   const sameZone = viewer === zone;
   const week = load.data;
-  const slots = week ? byLocalDate(week.slots, (s) => s.starts_at, dates, zone) : undefined;
+  const weekSlots = useMemo(
+    () =>
+      week && preview
+        ? previewSlots({ timezone: zone, hours: preview.hours, overrides: preview.overrides, week, duration, now: Date.now() })
+        : week?.slots,
+    [week, preview, zone, duration],
+  );
+  const slots = weekSlots ? byLocalDate(weekSlots, (s) => s.starts_at, dates, zone) : undefined;
   const bookings = week ? byLocalDate(week.bookings, (b) => b.starts_at, dates, zone) : undefined;
   const tip = (iso: string) => (sameZone ? undefined : `${formatTime(iso)} your time (${zoneAbbreviation(iso, viewer)})`);
 
@@ -54,7 +75,12 @@ export function WeekCalendar({ human, refresh = 0 }: { human: Human; refresh?: n
     <section className="card" aria-labelledby="week-title">
       <div className="week-nav">
         <div>
-          <h2 id="week-title">Week of {dayLabel(weekStart)}</h2>
+          <div className="row">
+            <h2 id="week-title" style={{ margin: 0 }}>
+              Week of {dayLabel(weekStart)}
+            </h2>
+            {preview && <span className="badge warn">Preview</span>}
+          </div>
           <p className="small muted" style={{ margin: 0 }}>
             Times in {zone}
             {sameZone ? ' (also your time zone)' : `; you are in ${viewer}`}
@@ -82,6 +108,10 @@ export function WeekCalendar({ human, refresh = 0 }: { human: Human; refresh?: n
           </button>
         </div>
       </div>
+      {preview && <p className="notice warn small">Previewing the unsaved hours: agents see these slots once you save them.</p>}
+      {draft === 'invalid' && (
+        <p className="notice info small">Showing the saved hours: the edited ones can't be previewed yet. Save says what to change.</p>
+      )}
       <div className="legend muted" style={{ marginBottom: '0.75rem' }}>
         <span>
           <span className="chip slot">{SAMPLE_TIME}</span> open slot
@@ -89,6 +119,11 @@ export function WeekCalendar({ human, refresh = 0 }: { human: Human; refresh?: n
         <span>
           <span className="chip booking">{SAMPLE_TIME}</span> booking
         </span>
+        {weekSlots && (
+          <span role="status" data-testid="week-count">
+            {formatNumber(weekSlots.length)} open {weekSlots.length === 1 ? 'slot' : 'slots'} this week
+          </span>
+        )}
       </div>
       {load.error !== undefined && <ErrorNotice error={load.error} onRetry={load.reload} />}
       {load.loading && !week && <Loading what="the week" />}
@@ -97,7 +132,7 @@ export function WeekCalendar({ human, refresh = 0 }: { human: Human; refresh?: n
           {dates.map((date) => {
             const daySlots = slots.get(date) ?? [];
             const dayBookings = bookings.get(date) ?? [];
-            const working = human.availability_rules.working_days.includes(isoWeekday(date));
+            const working = rules.working_days.includes(isoWeekday(date));
             return (
               <div key={date} className={`day${working ? '' : ' off'}`} aria-label={dayLabel(date)} role="group">
                 <h3>{dayLabel(date)}</h3>

@@ -1,21 +1,41 @@
-import { useState } from 'react';
-import type { Override } from '@humantime/contract';
-import type { HumanDetail } from '@humantime/contract/dashboard';
+import { useMemo, useState } from 'react';
+import type { Availability, Override } from '@humantime/contract';
 import { api, call } from '../api/client.js';
 import { useLoad } from '../api/use-load.js';
 import { CalendarsCard } from '../components/calendars-card.js';
+import { HoursForm } from '../components/hours-form.js';
+import { OverridesCard } from '../components/overrides-card.js';
 import { SubscriptionLinkCard } from '../components/subscription-link-card.js';
 import { ErrorNotice, Loading, PageHead } from '../components/states.js';
-import { WeekCalendar } from '../components/week-calendar.js';
-import { formatDate } from '../lib/format.js';
-import { describeDays } from '../lib/hours.js';
+import { WeekCalendar, type WeekDraft } from '../components/week-calendar.js';
+import { draftOf, sameAsSaved, validHours, type HoursDraft } from '../lib/hours-draft.js';
 import { Link } from '../lib/router.js';
 
 export function HumanDetailPage({ humanId }: { humanId: string }) {
   const load = useLoad(() => call(api.humans.get({ params: { human_id: humanId } }), 200), `human:${humanId}`);
   const detail = load.data;
-  // Moves when a calendar's busy time may have changed, so the week shows the slots it leaves.
-  const [busyVersion, setBusyVersion] = useState(0);
+  // What this page changed since the load: the saved hours and the overrides, as the API answered.
+  const [savedRules, setSavedRules] = useState<Availability | undefined>(undefined);
+  const [changedOverrides, setChangedOverrides] = useState<Override[] | undefined>(undefined);
+  // The hours as edited; undefined until the first edit and after a save or a discard.
+  const [draft, setDraft] = useState<HoursDraft | undefined>(undefined);
+  // Moves when the week's slots may have changed on the server (hours, overrides, a calendar's busy time).
+  const [weekVersion, setWeekVersion] = useState(0);
+  const refreshWeek = () => setWeekVersion((v) => v + 1);
+
+  const human = useMemo(
+    () => detail && { ...detail.human, availability_rules: savedRules ?? detail.human.availability_rules },
+    [detail, savedRules],
+  );
+  // The saved hours as a draft, made once per save so its windows keep their keys.
+  const savedDraft = useMemo(() => human && draftOf(human.availability_rules), [human]);
+  const overrides = useMemo(() => changedOverrides ?? detail?.overrides ?? [], [changedOverrides, detail]);
+  const dirty = human !== undefined && draft !== undefined && !sameAsSaved(draft, human.availability_rules);
+  const weekDraft = useMemo((): WeekDraft => {
+    if (!dirty || !draft) return undefined;
+    const hours = validHours(draft);
+    return hours ? { hours, overrides } : 'invalid';
+  }, [dirty, draft, overrides]);
 
   return (
     <>
@@ -32,69 +52,38 @@ export function HumanDetailPage({ humanId }: { humanId: string }) {
       </PageHead>
       {load.error !== undefined && <ErrorNotice error={load.error} onRetry={load.reload} />}
       {load.loading && !detail && <Loading what="this human" />}
-      {detail && (
+      {human && savedDraft && (
         <div className="stack">
-          <div className="grid">
-            <WeeklyHours detail={detail} />
-            <Overrides overrides={detail.overrides} />
+          <div className="schedule-grid">
+            <HoursForm
+              human={human}
+              draft={draft ?? savedDraft}
+              dirty={dirty}
+              onDraft={setDraft}
+              onSaved={(rules) => {
+                setSavedRules(rules);
+                setDraft(undefined);
+                refreshWeek();
+              }}
+            />
+            <OverridesCard
+              human={human}
+              overrides={overrides}
+              onAdded={(o) => {
+                setChangedOverrides([o, ...overrides]);
+                refreshWeek();
+              }}
+              onRemoved={(id) => {
+                setChangedOverrides(overrides.filter((o) => o.id !== id));
+                refreshWeek();
+              }}
+            />
           </div>
-          <CalendarsCard human={detail.human} onBusyChanged={() => setBusyVersion((v) => v + 1)} />
-          <SubscriptionLinkCard human={detail.human} />
-          <WeekCalendar human={detail.human} refresh={busyVersion} />
+          <WeekCalendar human={human} refresh={weekVersion} draft={weekDraft} />
+          <CalendarsCard human={human} onBusyChanged={refreshWeek} />
+          <SubscriptionLinkCard human={human} />
         </div>
       )}
     </>
-  );
-}
-
-function WeeklyHours({ detail }: { detail: HumanDetail }) {
-  const rules = detail.human.availability_rules;
-  return (
-    <section className="card" aria-labelledby="hours-title">
-      <h2 id="hours-title">Weekly hours</h2>
-      <dl className="kv">
-        <dt>Days</dt>
-        <dd>{describeDays(rules.working_days)}</dd>
-        <dt>Hours</dt>
-        <dd>
-          {rules.work_start}–{rules.work_end} <span className="muted small">({detail.human.timezone})</span>
-        </dd>
-        <dt>Meetings</dt>
-        <dd>{rules.meeting_durations.map((d) => `${d} min`).join(', ')}</dd>
-      </dl>
-    </section>
-  );
-}
-
-function describeOverride(o: Override): string {
-  const dates =
-    o.start_date === o.end_date
-      ? formatDate(`${o.start_date}T12:00:00Z`, 'UTC')
-      : `${formatDate(`${o.start_date}T12:00:00Z`, 'UTC')} – ${formatDate(`${o.end_date}T12:00:00Z`, 'UTC')}`;
-  const times = o.start_time && o.end_time ? `${o.start_time}–${o.end_time}` : 'all day';
-  const days = o.weekdays ? ` (${describeDays(o.weekdays)})` : '';
-  return `${dates}${days}, ${times}`;
-}
-
-function Overrides({ overrides }: { overrides: Override[] }) {
-  return (
-    <section className="card" aria-labelledby="overrides-title">
-      <h2 id="overrides-title">Overrides</h2>
-      {overrides.length === 0 ? (
-        <p className="muted small">
-          None: the weekly hours apply every week. Block time off or open extra hours with <code>POST /v1/humans/…/overrides</code>.
-        </p>
-      ) : (
-        <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0, gap: '0.5rem' }}>
-          {overrides.map((o) => (
-            <li key={o.id} className="row">
-              <span className={`badge ${o.kind === 'block' ? 'bad' : 'ok'}`}>{o.kind === 'block' ? 'Blocked' : 'Open'}</span>
-              <span>{describeOverride(o)}</span>
-              {o.reason && <span className="muted small">{o.reason}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

@@ -1,7 +1,9 @@
 import { initContract } from '@ts-rest/core';
+import { AvailabilitySchema, SetAvailabilityBodySchema } from '../schemas/availability.js';
 import { BookingPathParamsSchema, BookingSchema, ListBookingsQuerySchema } from '../schemas/booking.js';
 import { ListQuery, listOf } from '../schemas/common.js';
 import { HumanPathParamsSchema, HumanSchema } from '../schemas/human.js';
+import { CreateOverrideBodySchema, OverridePathParamsSchema, OverrideSchema } from '../schemas/override.js';
 import {
   CreateWebhookBodySchema,
   WebhookDeliverySchema,
@@ -42,9 +44,38 @@ export const humans = c.router({
     responses: { 200: HumanWeekSchema },
     summary: "A week of a human's calendar",
     description:
-      'Open slots (as GET /v1/humans/{id}/slots lists them) and confirmed bookings for 7 ' +
-      "dates from week_start, in the human's timezone. Errors: 404 NOT_FOUND, 422 " +
+      'Open slots (as GET /v1/humans/{id}/slots lists them), confirmed bookings and the busy time the slots ' +
+      "avoid, for 7 dates from week_start in the human's timezone. Errors: 404 NOT_FOUND, 422 " +
       'INVALID_DURATION, 422 VALIDATION_ERROR.',
+  },
+  setAvailability: {
+    method: 'PUT',
+    path: '/humans/:human_id/availability',
+    pathParams: HumanPathParamsSchema,
+    body: SetAvailabilityBodySchema,
+    responses: { 200: AvailabilitySchema },
+    summary: "Replace a human's weekly hours and rules",
+    description:
+      'As PUT /v1/humans/{id}/availability: the whole schedule, rules and preferred hours included (a rule ' +
+      'left out is off). Errors: 404 NOT_FOUND, 422 VALIDATION_ERROR (the message names each field).',
+  },
+  createOverride: {
+    method: 'POST',
+    path: '/humans/:human_id/overrides',
+    pathParams: HumanPathParamsSchema,
+    body: CreateOverrideBodySchema,
+    responses: { 201: OverrideSchema },
+    summary: 'Block time off or open extra hours',
+    description: 'As POST /v1/humans/{id}/overrides. Errors: 404 NOT_FOUND, 422 VALIDATION_ERROR.',
+  },
+  deleteOverride: {
+    method: 'DELETE',
+    path: '/humans/:human_id/overrides/:override_id',
+    pathParams: OverridePathParamsSchema,
+    body: c.noBody(),
+    responses: { 204: c.noBody() },
+    summary: 'Remove an override',
+    description: 'As DELETE /v1/humans/{id}/overrides/{override_id}. Errors: 404 NOT_FOUND.',
   },
 });
 

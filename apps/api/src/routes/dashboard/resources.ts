@@ -9,6 +9,9 @@ import { listBookings } from '../../services/bookings/list-bookings.js';
 import { getHuman } from '../../services/humans/get-human.js';
 import { humanWeek } from '../../services/humans/human-week.js';
 import { listHumans } from '../../services/humans/list-humans.js';
+import { setAvailability } from '../../services/humans/set-availability.js';
+import { createOverride } from '../../services/overrides/create-override.js';
+import { deleteOverride } from '../../services/overrides/delete-override.js';
 import { listOverrides } from '../../services/overrides/list-overrides.js';
 import { createWebhook } from '../../services/webhooks/create-webhook.js';
 import { deleteWebhook } from '../../services/webhooks/delete-webhook.js';
@@ -43,6 +46,19 @@ export function resourcesRouters(services: ServiceDeps) {
       status: 200,
       body: await humanWeek(services, organizationOf(res).id, params.human_id, query),
     }),
+    // The services of PUT /v1/humans/{id}/availability and the /v1 overrides, for the session's organization.
+    setAvailability: async ({ params, body, res }) => ({
+      status: 200,
+      body: await setAvailability(services, organizationOf(res).id, params.human_id, body),
+    }),
+    createOverride: async ({ params, body, res }) => ({
+      status: 201,
+      body: await createOverride(services, organizationOf(res).id, params.human_id, body),
+    }),
+    deleteOverride: async ({ params, res }) => {
+      await deleteOverride(services, organizationOf(res).id, params.human_id, params.override_id);
+      return { status: 204, body: undefined };
+    },
   });
   const bookings = s.router(dashboardContract.bookings, {
     list: async ({ query, res }) => ({ status: 200, body: await listBookings(services, organizationOf(res).id, query) }),

@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import { weekdayName } from '../lib/format.js';
+
+/** Field id → the API's message for it, shown under the field. */
+export type FieldErrors = ReadonlyMap<string, string>;
+
+/** What ties a control to its message and hint: aria-invalid and aria-describedby. */
+export function describedBy(id: string, errors: FieldErrors, hintId?: string) {
+  const ids = [errors.has(id) ? `${id}-error` : '', hintId ?? ''].filter(Boolean).join(' ');
+  return { id, 'aria-invalid': errors.has(id) || undefined, 'aria-describedby': ids || undefined };
+}
+
+export function FieldError({ id, errors }: { id: string; errors: FieldErrors }) {
+  const message = errors.get(id);
+  return message === undefined ? null : (
+    <p id={`${id}-error`} className="field-error">
+      {message}
+    </p>
+  );
+}
+
+/** A labelled input with its message and hint; `input` gets the ids from describedBy. */
+export function Field({
+  id,
+  label,
+  errors,
+  hint,
+  className = 'field',
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  errors: FieldErrors;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`${className}${errors.has(id) ? ' invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      <FieldError id={id} errors={errors} />
+      {hint !== undefined && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+
+/**
+ * Seven checkboxes in a fieldset named by its legend; each reads as the whole day's name
+ * ("Monday") while showing three letters, so the row fits a phone.
+ */
+export function WeekdayChecks({
+  id,
+  legend,
+  value,
+  errors,
+  onChange,
+  hideLegend = false,
+}: {
+  id: string;
+  legend: string;
+  value: number[];
+  errors: FieldErrors;
+  onChange: (days: number[]) => void;
+  hideLegend?: boolean;
+}) {
+  const toggle = (day: number, on: boolean) => onChange(on ? [...value, day].sort((a, b) => a - b) : value.filter((d) => d !== day));
+  return (
+    <fieldset className={`fieldset${errors.has(id) ? ' invalid' : ''}`} aria-describedby={errors.has(id) ? `${id}-error` : undefined}>
+      <legend className={hideLegend ? 'visually-hidden' : undefined}>{legend}</legend>
+      <div className="weekday-checks">
+        {WEEKDAYS.map((day) => (
+          <label key={day} className="weekday" htmlFor={`${id}-${day}`}>
+            <input id={`${id}-${day}`} type="checkbox" checked={value.includes(day)} onChange={(e) => toggle(day, e.target.checked)} />
+            <span aria-hidden="true">{weekdayName(day).slice(0, 3)}</span>
+            <span className="visually-hidden">{weekdayName(day)}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={id} errors={errors} />
+    </fieldset>
+  );
+}
+
+/** After a refused save: focus the first control marked invalid, so its message is read out. */
+export function focusFirstInvalid(form: HTMLElement | null) {
+  const first = form?.querySelector<HTMLElement>('.invalid input, .invalid select, .invalid textarea');
+  first?.focus();
+}
