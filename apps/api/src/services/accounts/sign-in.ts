@@ -4,7 +4,7 @@ import type { ServiceDeps } from '../deps.js';
 import { refundAttempt, takeAttempt } from './sign-in-throttle.js';
 import { startSession } from './sessions.js';
 
-const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'The email or password is incorrect.');
+export const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'The email or password is incorrect.');
 
 /**
  * Checks email and password and starts a session. An unknown email costs the same hash
@@ -18,5 +18,13 @@ export async function signIn({ store: { db }, clock }: Pick<ServiceDeps, 'store'
   const ok = account ? await verifyPassword(input.password, account.passwordHash) : await verifyDummyPassword(input.password);
   if (!account || !ok) throw invalidCredentials();
   await refundAttempt(db, ticket);
-  return startSession(db, { accountId: account.id, organizationId: account.organizationId }, now);
+  // Into the organization the account joined first; the switcher moves the session on. An
+  // account always has one: removing its last membership deletes it (services/team).
+  const first = await db.membership.findFirst({
+    where: { accountId: account.id },
+    orderBy: [{ createdAt: 'asc' }, { organizationId: 'asc' }],
+    select: { organizationId: true },
+  });
+  if (!first) throw invalidCredentials();
+  return startSession(db, { accountId: account.id, organizationId: first.organizationId }, now);
 }

@@ -16,7 +16,10 @@ export const emailTaken = () => new AppError('EMAIL_TAKEN', 'An account with thi
 export async function signUp({ store, clock, config }: Pick<ServiceDeps, 'store' | 'clock' | 'config'>, body: SignUpBody) {
   const now = clock();
   if (config.dashboard.signup !== 'open') {
-    throw new AppError('SIGNUP_CLOSED', 'Sign-up is closed on this service. Ask an operator for an invite link.');
+    throw new AppError(
+      'SIGNUP_CLOSED',
+      'Sign-up is closed on this service. Ask an owner of your organization, or the operator, for an invitation link.',
+    );
   }
   const passwordHash = await hashPassword(body.password);
   let created;

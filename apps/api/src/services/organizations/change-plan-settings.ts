@@ -1,7 +1,7 @@
 import type { UpdateOrganizationBody } from '@humantime/contract/admin';
 import type { ServiceDeps } from '../deps.js';
-import type { AuthedOrganization } from './authed-organization.js';
 import { AppError } from '../../lib/app-error.js';
+import { requireOwner, type ActingMember } from '../team/acting-member.js';
 import { PLAN_LIMITS } from '../billing/plans.js';
 import { updateOrganization } from './update-organization.js';
 
@@ -9,9 +9,11 @@ import { updateOrganization } from './update-organization.js';
  * The dashboard's plan and auto-purchase switch, over the admin's updateOrganization.
  * A customer cannot switch auto-purchase on where the plan has no overage (Free): it would
  * read as "bookings keep working past the quota" while they are refused. Moving to such a
- * plan switches it off, so the Overview never shows a switch that does nothing.
+ * plan switches it off, so the Overview never shows a switch that does nothing. Owners only.
  */
-export async function changePlanSettings(deps: Pick<ServiceDeps, 'store'>, org: AuthedOrganization, body: UpdateOrganizationBody) {
+export async function changePlanSettings(deps: Pick<ServiceDeps, 'store'>, member: ActingMember, body: UpdateOrganizationBody) {
+  requireOwner(member, body.plan === undefined ? 'change auto-purchase' : 'change the plan');
+  const org = member.organization;
   const plan = body.plan ?? org.plan;
   const overage = PLAN_LIMITS[plan].overage;
   if (body.auto_purchase === true && !overage) {

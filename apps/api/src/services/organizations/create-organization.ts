@@ -5,7 +5,7 @@ import { organizationView } from './organization-view.js';
 
 /**
  * Creates an organization with its one API key; the key is returned here and never again.
- * Dashboard sign-up passes `firstAccount`, created in the same statement, so an
+ * Dashboard sign-up passes `firstAccount`, created in the same statement as the owner, so an
  * organization never exists without the person who signed it up (or the other way round).
  */
 export async function createOrganization(
@@ -24,10 +24,10 @@ export async function createOrganization(
       plan: input.plan,
       autoPurchase: input.autoPurchase,
       apiKey: { create: { keyHash: hashApiKey(apiKey), keyHint: keyHint(apiKey) } },
-      ...(input.firstAccount ? { accounts: { create: input.firstAccount } } : {}),
+      ...(input.firstAccount ? { memberships: { create: { role: 'owner', account: { create: input.firstAccount } } } } : {}),
     },
-    include: { accounts: { select: { id: true } } },
+    include: { memberships: { select: { accountId: true } } },
   });
-  const { accounts, ...organization } = org;
-  return { ...organizationView(organization), api_key: apiKey, account_id: accounts[0]?.id };
+  const { memberships, ...organization } = org;
+  return { ...organizationView(organization), api_key: apiKey, account_id: memberships[0]?.accountId };
 }
