@@ -6,7 +6,7 @@ import express, { type Express } from 'express';
 import { authenticate, authenticateAdmin } from './http/authenticate.js';
 import { calendarFeedEndpoint } from './http/calendar-feed-endpoint.js';
 import { refuseCrossOrigin, requireSession } from './http/dashboard-guards.js';
-import { renderDocsPage } from './http/docs-page.js';
+import { docsRoutes } from './http/docs/docs-routes.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { authenticateMcp } from './http/mcp-authentication.js';
 import { Delegations } from './http/mcp-delegation.js';
@@ -14,7 +14,6 @@ import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
 import { oauthRoutes } from './http/oauth/oauth-routes.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
 import { metricsEndpoint } from './http/metrics-endpoint.js';
-import { buildOpenApiDocument } from './http/openapi.js';
 import { jsonBody } from './http/json-body.js';
 import { keptSlotsAnswers } from './http/kept-slots-answers.js';
 import { requestContext } from './http/request-context.js';
@@ -70,12 +69,8 @@ export function createApp(deps: AppDeps): Express {
   });
   // Prometheus scrapes with the admin token, like /admin/v1: it shows the service's traffic.
   app.get('/metrics', authenticateAdmin(deps.adminToken), metricsEndpoint(metrics, deps.store));
-  app.get('/openapi.json', (_req, res) => {
-    res.json(buildOpenApiDocument());
-  });
-  app.get('/docs', (_req, res) => {
-    res.type('html').send(renderDocsPage(buildOpenApiDocument()));
-  });
+  // /openapi.json, the API reference at /docs and the guides, without a key.
+  app.use(docsRoutes({ publicUrl: deps.config.publicUrl }));
   // A human's bookings for calendar apps: no API key, the secret token in the path is the credential.
   app.get(`${FEEDS_PATH}/:token.ics`, calendarFeedEndpoint(services));
 

@@ -20,6 +20,16 @@ export function parseDuration(text: string): number {
   return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
 }
 
+/** An http(s) URL a client can be sent to: no credentials, query or fragment (a path is kept). */
+function isPublicUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const EnvSchema = z.object({
@@ -74,6 +84,19 @@ const EnvSchema = z.object({
   OAUTH_REGISTRATION_BURST: z.coerce.number().int().min(1).max(1_000_000).default(20),
   OAUTH_REGISTRATIONS_PER_MINUTE: z.coerce.number().min(0.01).max(1_000_000).default(60),
   OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587')
+    .optional(),
+  SMTP_FROM: z.string().min(3).max(320).default('humantime <no-reply@localhost>'),
+  PUBLIC_URL: z
+    .string()
+    .refine(isPublicUrl, 'must be an http:// or https:// URL without credentials, query or fragment')
+    .transform((text) => {
+      const url = new URL(text);
+      return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+    })
+    .optional(),
 });
 
 export interface Config {
@@ -124,6 +147,18 @@ export interface Config {
     /** Reading a client ID metadata document must finish within this. */
     clientDocumentTimeoutMs: number;
   };
+  /**
+   * The address clients reach the API at (`https://api.example.com`, no trailing slash), for
+   * the `servers` of /openapi.json and the links of /docs. Unset: the address each request
+   * came in at (http/public-base-url.ts).
+   */
+  publicUrl: string | undefined;
+  /**
+   * Invite emails. Without `smtpUrl` nothing is sent: the dashboard shows the link to copy.
+   * A send must finish within `timeoutMs` (connecting, greeting and the whole exchange), so a
+   * mail server that hangs never holds the request that sends it.
+   */
+  mail: { smtpUrl: string | undefined; from: string; timeoutMs: number };
   dashboard: {
     /** Anyone may sign up (open), or people join only through `pnpm admin invite` (closed). */
     signup: 'open' | 'closed';
@@ -168,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registrations: { burst: e.OAUTH_REGISTRATION_BURST, perMinute: e.OAUTH_REGISTRATIONS_PER_MINUTE },
       clientDocumentTimeoutMs: e.OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS,
     },
+    publicUrl: e.PUBLIC_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM, timeoutMs: 10_000 },
     dashboard: {
       signup: e.DASHBOARD_SIGNUP,
       distDir: path.resolve(e.DASHBOARD_DIST_DIR),

@@ -21,6 +21,8 @@ describe('sign-up', () => {
     expect(res.body).toEqual({
       account: { id: expect.stringMatching(UUID), email, created_at: expect.stringMatching(UTC_SECONDS) },
       organization: { organization_id: expect.stringMatching(UUID), name: 'Founders Inc', plan: 'free' },
+      role: 'owner',
+      organizations: [{ organization_id: res.body.organization.organization_id, name: 'Founders Inc', role: 'owner' }],
       expires_at: expect.stringMatching(UTC_SECONDS),
       api_key: expect.stringMatching(/^sk_live_[0-9A-Za-z]{40}$/),
     });
@@ -200,6 +202,7 @@ describe('invites', () => {
     expect(made.body).toEqual({
       organization_id: owner.organizationId,
       email,
+      role: 'owner',
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       expires_at: expect.stringMatching(UTC_SECONDS),
     });
@@ -212,7 +215,7 @@ describe('invites', () => {
     );
     expectEnvelope(await accept(), 404, 'NOT_FOUND');
     expect((await signIn(app, email)).status).toBe(200);
-    // The email now has an account: no second invite for it.
+    // The email is now a member: no second invite for it to this organization.
     expectEnvelope(await invite(owner.organizationId, email), 409, 'EMAIL_TAKEN');
   });
 

@@ -121,6 +121,7 @@ describe('humans', () => {
       duration: 30,
       slots: slots.body.slots,
       bookings: [booked.body],
+      busy: [{ starts_at: booked.body.starts_at, ends_at: booked.body.ends_at }],
     });
     expect((await user.call('GET', `/humans/${human}/week?week_start=${MONDAY}&duration=60`)).body.duration).toBe(60);
     expectEnvelope(await user.call('GET', `/humans/${human}/week?week_start=${MONDAY}&duration=45`), 422, 'INVALID_DURATION');

@@ -45,15 +45,16 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server
- * (dropped afterwards), so test files never see each other's rows.
+ * (dropped afterwards), so test files never see each other's rows. `migrated: false` leaves it
+ * empty, for a test that applies migrations itself.
  */
 export async function createTestDatabase(
   kind: TestStoreKind = TEST_STORE,
-  options: Pick<StoreOptions, 'onStatement'> = {},
+  { migrated = true, ...options }: Pick<StoreOptions, 'onStatement'> & { migrated?: boolean } = {},
 ): Promise<TestDatabase> {
   if (kind === 'embedded') {
     const store = await openStore({ ...options });
-    await store.migrate();
+    if (migrated) await store.migrate();
     return { store, url: undefined, drop: () => store.close() };
   }
   const name = `ht_test_${randomBytes(6).toString('hex')}`;
@@ -65,7 +66,7 @@ export async function createTestDatabase(
     ...(BEHIND_PGBOUNCER ? { pooler: 'transaction' as const } : {}),
     ...options,
   });
-  await store.migrate();
+  if (migrated) await store.migrate();
   return {
     store,
     url,

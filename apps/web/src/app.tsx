@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, type ReactNode } from 'react';
 import { api, ApiError, call, onSignedOut } from './api/client.js';
 import { useLoad } from './api/use-load.js';
 import { SessionContext } from './components/session.js';
@@ -16,6 +16,7 @@ import { OverviewPage } from './pages/overview.js';
 import { PlanPage } from './pages/plan.js';
 import { SignInPage } from './pages/sign-in.js';
 import { SignUpPage } from './pages/sign-up.js';
+import { TeamPage } from './pages/team.js';
 import { WebhookDetailPage } from './pages/webhook-detail.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { Link, match, navigate, useLocation } from './lib/router.js';
@@ -44,6 +45,7 @@ const SIGNED_IN: Route[] = [
   { pattern: '/webhooks', title: 'Webhooks', render: () => <WebhooksPage /> },
   { pattern: '/webhooks/:id', title: 'Delivery log', render: (p) => <WebhookDetailPage key={p.id} webhookId={p.id!} /> },
   { pattern: '/connected-apps', title: 'Connected apps', render: () => <ConnectedAppsPage /> },
+  { pattern: '/team', title: 'Team', render: () => <TeamPage /> },
   { pattern: '/billing', title: 'Billing', render: () => <BillingPage /> },
   // Where /oauth/authorize sends the browser, with the app's request in the query.
   { pattern: '/oauth/consent', title: 'Connect an app', render: () => <OAuthConsentPage />, bare: true },
@@ -108,7 +110,8 @@ function SignedIn({ path }: { path: string }) {
     <SessionContext.Provider value={context}>
       <Shell>
         {found ? (
-          found.route.render(found.params)
+          // Keyed by organization: after a switch every page loads afresh, nothing of the one left shows.
+          <Fragment key={context.session.organization.organization_id}>{found.route.render(found.params)}</Fragment>
         ) : (
           <div className="card empty">
             <h1>Page not found</h1>

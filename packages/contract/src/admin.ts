@@ -65,10 +65,10 @@ const adminRoutes = c.router(
       responses: { 201: InviteSchema, 409: DashboardErrorEnvelopeSchema },
       summary: 'Invite a person to the dashboard',
       description:
-        'Makes a one-time token, valid 24 h, with which the person sets a password at ' +
-        '/dashboard/accept-invite#token=<token> and joins the organization. A new invite ' +
-        'for the same email replaces an unused one. Errors: 404 NOT_FOUND, 409 EMAIL_TAKEN ' +
-        '(the email already has an account), 422 VALIDATION_ERROR.',
+        'Makes a one-time token, valid 24 h, with which the person joins the organization at ' +
+        '/dashboard/accept-invite#token=<token> with the role (default owner): setting a password, ' +
+        'or with the account the email already has. A new invite for the same email replaces an ' +
+        'unused one. Errors: 404 NOT_FOUND, 409 EMAIL_TAKEN (already a member), 422 VALIDATION_ERROR.',
     },
   },
   {

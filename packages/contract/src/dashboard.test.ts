@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from './index.js';
 import {
+  CreateInviteBodySchema,
   DASHBOARD_COMMON_ERROR_STATUSES,
   DASHBOARD_ERROR_CODES,
   DashboardErrorEnvelopeSchema,
   dashboardContract,
   SignInBodySchema,
   SignUpBodySchema,
+  TeamInviteBodySchema,
 } from './dashboard.js';
 import { ERROR_CODES } from './errors.js';
 import { routesOf } from './test-support.js';
@@ -20,6 +22,8 @@ describe('dashboardContract', () => {
       'account.signIn POST /dashboard/api/signin',
       'account.signOut POST /dashboard/api/signout',
       'account.getSession GET /dashboard/api/session',
+      'account.switchOrganization POST /dashboard/api/session/organization',
+      'account.inspectInvite POST /dashboard/api/invites/inspect',
       'account.acceptInvite POST /dashboard/api/invites/accept',
       'organization.getOverview GET /dashboard/api/overview',
       'organization.regenerateKey POST /dashboard/api/api-key/regenerate',
@@ -28,6 +32,9 @@ describe('dashboardContract', () => {
       'humans.list GET /dashboard/api/humans',
       'humans.get GET /dashboard/api/humans/:human_id',
       'humans.getWeek GET /dashboard/api/humans/:human_id/week',
+      'humans.setAvailability PUT /dashboard/api/humans/:human_id/availability',
+      'humans.createOverride POST /dashboard/api/humans/:human_id/overrides',
+      'humans.deleteOverride DELETE /dashboard/api/humans/:human_id/overrides/:override_id',
       'calendars.list GET /dashboard/api/humans/:human_id/calendars',
       'calendars.create POST /dashboard/api/humans/:human_id/calendars',
       'calendars.delete DELETE /dashboard/api/humans/:human_id/calendars/:calendar_id',
@@ -42,6 +49,15 @@ describe('dashboardContract', () => {
       'webhooks.create POST /dashboard/api/webhooks',
       'webhooks.delete DELETE /dashboard/api/webhooks/:webhook_id',
       'webhooks.deliveries GET /dashboard/api/webhooks/:webhook_id/deliveries',
+      'oauth.getConsent GET /dashboard/api/oauth/authorization',
+      'oauth.decide POST /dashboard/api/oauth/authorization',
+      'oauth.listConnectedApps GET /dashboard/api/connected-apps',
+      'oauth.disconnect DELETE /dashboard/api/connected-apps/:grant_id',
+      'team.list GET /dashboard/api/team',
+      'team.invite POST /dashboard/api/team/invites',
+      'team.revokeInvite DELETE /dashboard/api/team/invites/:invite_id',
+      'team.changeRole PATCH /dashboard/api/team/members/:account_id',
+      'team.remove DELETE /dashboard/api/team/members/:account_id',
     ]);
   });
 
@@ -80,5 +96,12 @@ describe('account bodies', () => {
   it('does not apply the length rule at sign-in, where a short password is just wrong', () => {
     expect(SignInBodySchema.safeParse({ email: 'a@b.io', password: 'short' }).success).toBe(true);
     expect(SignInBodySchema.safeParse({ email: 'a@b.io', password: '' }).success).toBe(false);
+  });
+
+  it('invites name a role: owner or member; an operator invite is an owner unless it says so', () => {
+    expect(TeamInviteBodySchema.parse({ email: 'Bo@X.io', role: 'member' })).toEqual({ email: 'bo@x.io', role: 'member' });
+    expect(TeamInviteBodySchema.safeParse({ email: 'bo@x.io' }).success).toBe(false);
+    expect(TeamInviteBodySchema.safeParse({ email: 'bo@x.io', role: 'admin' }).success).toBe(false);
+    expect(CreateInviteBodySchema.parse({ email: 'bo@x.io' })).toEqual({ email: 'bo@x.io', role: 'owner' });
   });
 });

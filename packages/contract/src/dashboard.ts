@@ -18,8 +18,13 @@
  * - 429 RATE_LIMITED on sign-in: 10 failures for one email within 15 minutes; the
  *   `Retry-After` header gives the seconds to wait.
  * - Invite links have the form `<base>/dashboard/accept-invite#token=<token>` (the token is
- *   in the fragment, so it never reaches a server log or a Referer); the page posts the
- *   token with the chosen password to /invites/accept.
+ *   in the fragment, so it never reaches a server log or a Referer); the page asks
+ *   /invites/inspect what it is for, then posts the token to /invites/accept with a new
+ *   password, the existing account's password, or none when signed in as that account.
+ * - Roles: a member (role `member`) may not regenerate the key, change the plan or
+ *   auto-purchase, read billing or change the team: 403 FORBIDDEN. The session names the
+ *   role, so hide or disable those controls, and still show the message of a 403 (the role can
+ *   change while the page is open).
  * - A full API key (sign-up, regenerate), a webhook signing secret (add webhook) and a
  *   calendar subscription link (create or regenerate it) come in exactly one response; no
  *   route returns them again, so show them once with a copy button.
@@ -31,6 +36,7 @@ import { calendarFeed, calendars } from './dashboard/routes-calendars.js';
 import { oauth } from './dashboard/routes-oauth.js';
 import { organization } from './dashboard/routes-organization.js';
 import { bookings, humans, webhooks } from './dashboard/routes-resources.js';
+import { team } from './dashboard/team.js';
 import { dashboardCommonResponses } from './dashboard/errors.js';
 import { withWellFormedStrings } from './well-formed-strings.js';
 
@@ -42,7 +48,7 @@ export const SESSION_COOKIE_NAME = 'humantime_session';
 // Every request string behind the same rule as /v1 (no U+0000, well-formed Unicode).
 export const dashboardContract = withWellFormedStrings(
   c.router(
-    { account, organization, humans, calendars, calendarFeed, bookings, webhooks, oauth },
+    { account, organization, humans, calendars, calendarFeed, bookings, webhooks, oauth, team },
     {
       pathPrefix: DASHBOARD_API_PREFIX,
       strictStatusCodes: true,
@@ -56,3 +62,4 @@ export type DashboardContract = typeof dashboardContract;
 export * from './dashboard/errors.js';
 export * from './dashboard/schemas.js';
 export * from './dashboard/routes-oauth.js';
+export * from './dashboard/team.js';

@@ -10,13 +10,14 @@ Usage:
   pnpm admin rotate-key --org ORGANIZATION_ID
   pnpm admin set-plan --org ORGANIZATION_ID --plan free|starter|growth
   pnpm admin auto-purchase --org ORGANIZATION_ID on|off
-  pnpm admin invite --org ORGANIZATION_ID --email EMAIL
+  pnpm admin invite --org ORGANIZATION_ID --email EMAIL [--role owner|member]
   pnpm admin --help
 
 Prints one JSON object on stdout; on failure, the error envelope on stderr and exit code 1.
 create-org and rotate-key print {"organization_id", "api_key"}: the key is shown only then.
-invite prints {"organization_id", "email", "invite_url", "expires_at"}: a one-time link to
-the dashboard, valid 24 h, where the person sets a password (works with DASHBOARD_SIGNUP=closed).
+invite prints {"organization_id", "email", "role", "invite_url", "expires_at"}: a one-time link
+to the dashboard, valid 24 h, where the person joins with the role (default owner): setting a
+password, or with the account the email already has (works with DASHBOARD_SIGNUP=closed).
 
 Environment:
   HUMANTIME_URL  the running service (default http://127.0.0.1:3000)
@@ -30,6 +31,12 @@ type Outcome = { status: number; body: unknown };
 function need(value: string | undefined, flag: string): string {
   if (!value) throw new UsageError(`${flag} is required`);
   return value;
+}
+
+/** An invite's role; an operator's invite makes an owner unless it says otherwise. */
+function role(value: string | undefined): 'owner' | 'member' {
+  if (value === undefined || value === 'owner' || value === 'member') return value ?? 'owner';
+  throw new UsageError('--role must be owner or member');
 }
 
 function plan(value: string | undefined) {
@@ -49,6 +56,7 @@ async function run(argv: string[]): Promise<Outcome | 'help'> {
       plan: { type: 'string' },
       org: { type: 'string' },
       email: { type: 'string' },
+      role: { type: 'string' },
       'auto-purchase': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -87,7 +95,7 @@ async function run(argv: string[]): Promise<Outcome | 'help'> {
       return client.updateOrganization({ params: org(), body: { auto_purchase: state === 'on' } });
     }
     case 'invite': {
-      const result = await client.createInvite({ params: org(), body: { email: need(values.email, '--email') } });
+      const result = await client.createInvite({ params: org(), body: { email: need(values.email, '--email'), role: role(values.role) } });
       if (result.status !== 201) return result;
       const { token, ...invite } = result.body;
       // The token rides in the fragment: browsers never send it to a server or in a Referer.

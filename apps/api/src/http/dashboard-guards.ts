@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Db } from '../db/open-store.js';
 import { AppError } from '../lib/app-error.js';
 import { resolveSession, type SignedIn } from '../services/accounts/sessions.js';
+import type { ActingMember } from '../services/team/acting-member.js';
 import { sessionToken } from './session-cookie.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,7 +34,7 @@ export const refuseCrossOrigin: RequestHandler = (req, _res, next) => {
 };
 
 /** The routes that work without a session: the ways to get one, and sign-out. */
-const PUBLIC_ROUTES = new Set(['POST /signup', 'POST /signin', 'POST /signout', 'POST /invites/accept']);
+const PUBLIC_ROUTES = new Set(['POST /signup', 'POST /signin', 'POST /signout', 'POST /invites/inspect', 'POST /invites/accept']);
 
 /**
  * Every other /dashboard/api route needs a live session; it resolves the organization as
@@ -60,4 +61,9 @@ export function signedInOf(res: Response): SignedIn {
   const signedIn = res.locals.dashboard as SignedIn | undefined;
   if (!signedIn) throw new Error('signedInOf called on a route without a session');
   return signedIn;
+}
+
+/** Who acts, where and with which role: what the services that check roles take. */
+export function memberOf(res: Response): ActingMember {
+  return signedInOf(res).member;
 }

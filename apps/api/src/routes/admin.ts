@@ -35,9 +35,9 @@ export function adminRouter(deps: ServiceDeps) {
       status: 200,
       body: await rotateApiKey(deps, params.organization_id),
     }),
-    createInvite: async ({ params, body }) => ({
-      status: 201,
-      body: await createInvite(deps, params.organization_id, body.email),
-    }),
+    createInvite: async ({ params, body }) => {
+      const { organization_id, email, role, token, expires_at } = await createInvite(deps, params.organization_id, body);
+      return { status: 201, body: { organization_id, email, role, token, expires_at } };
+    },
   });
 }

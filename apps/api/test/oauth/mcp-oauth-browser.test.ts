@@ -25,7 +25,9 @@ beforeAll(async () => {
   app = await startTestApp();
   callback = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    codes.push({ code: url.searchParams.get('code'), state: url.searchParams.get('state'), error: url.searchParams.get('error') });
+    // Chromium asks the page's host for /favicon.ico too: only the callback carries an answer.
+    if (url.pathname === '/callback')
+      codes.push({ code: url.searchParams.get('code'), state: url.searchParams.get('state'), error: url.searchParams.get('error') });
     res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Connected. You can close this window.</p>');
   });
   await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));

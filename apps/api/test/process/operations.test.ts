@@ -130,6 +130,7 @@ describe('pnpm admin', () => {
     expect(invite).toEqual({
       organization_id: org.organization_id,
       email,
+      role: 'owner',
       invite_url: expect.stringMatching(new RegExp(`^${url}/dashboard/accept-invite#token=[A-Za-z0-9_-]{43}$`)),
       expires_at: expect.stringMatching(/Z$/),
     });
@@ -150,6 +151,13 @@ describe('pnpm admin', () => {
     const missingEmail = await cli(['invite', '--org', org.organization_id]);
     expect(missingEmail.code).toBe(1);
     expect(JSON.parse(missingEmail.stderr.trim().split('\n').at(-1)!).error.code).toBe('USAGE');
+    const member = await cli(['invite', '--org', org.organization_id, '--email', `member-${email}`, '--role', 'member']);
+    expect(member.code, member.stderr).toBe(0);
+    expect(JSON.parse(member.stdout).role).toBe('member');
+    secrets.push(JSON.parse(member.stdout).invite_url.split('#token=')[1]);
+    const badRole = await cli(['invite', '--org', org.organization_id, '--email', email, '--role', 'admin']);
+    expect(badRole.code).toBe(1);
+    expect(JSON.parse(badRole.stderr.trim().split('\n').at(-1)!).error.code).toBe('USAGE');
   });
 
   it('exits 1 with the error envelope on stderr for an unknown org, a wrong token, a bad flag or no service', async () => {

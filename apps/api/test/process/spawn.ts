@@ -21,6 +21,9 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     'HOST',
     'LOG_LEVEL',
     'HUMANTIME_URL',
+    'PUBLIC_URL',
+    'SMTP_URL',
+    'SMTP_FROM',
     'NODE_OPTIONS',
   ]) {
     delete env[name];

@@ -1,7 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { api, call } from '../api/client.js';
 import { Link, navigate, useLocation } from '../lib/router.js';
+import { roleName } from '../lib/roles.js';
+import { OrganizationSwitcher } from './organization-switcher.js';
 import { useSession } from './session.js';
+import '../team.css';
 
 const NAV = [
   { to: '/', label: 'Overview' },
@@ -10,6 +13,7 @@ const NAV = [
   { to: '/bookings', label: 'Bookings' },
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/connected-apps', label: 'Connected apps' },
+  { to: '/team', label: 'Team' },
   { to: '/billing', label: 'Billing' },
 ];
 
@@ -48,10 +52,16 @@ export function Shell({ children }: { children: ReactNode }) {
           </span>
           humantime
         </Link>
-        <div className="org-name">{session.organization.name}</div>
+        {session.organizations.length <= 1 && (
+          <div className="org-name">
+            {session.organization.name} · {roleName(session.role)}
+          </div>
+        )}
         <button type="button" className="menu-button" aria-expanded={open} aria-controls="main-nav" onClick={() => setOpen((o) => !o)}>
           Menu
         </button>
+        {/* After the menu button: on a phone it opens with the menu. */}
+        {session.organizations.length > 1 && <OrganizationSwitcher />}
         <nav id="main-nav" className="nav" aria-label="Main">
           {NAV.map((item) => (
             <Link key={item.to} to={item.to} aria-current={isCurrent(item.to, path) ? 'page' : undefined}>

@@ -1,5 +1,6 @@
 import { api, call } from '../api/client.js';
 import { usePaged } from '../api/use-paged.js';
+import { OwnersOnlyNote, useIsOwner } from '../components/owners-only.js';
 import { PagedTable } from '../components/paged-table.js';
 import { Empty, PageHead } from '../components/states.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
@@ -9,11 +10,27 @@ function money(cents: number, currency: string): string {
   return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
 }
 
+const INTRO = "Overage packs bought when a month's quota ran out with auto-purchase on.";
+
+/** What the organization was charged: owners only (the server answers a member 403). */
 export function BillingPage() {
+  const isOwner = useIsOwner();
+  if (!isOwner) {
+    return (
+      <>
+        <PageHead title="Billing" intro={INTRO} />
+        <OwnersOnlyNote boxed>Only owners can see billing.</OwnersOnlyNote>
+      </>
+    );
+  }
+  return <OveragePacks />;
+}
+
+function OveragePacks() {
   const packs = usePaged((cursor) => call(api.organization.listOveragePacks({ query: { limit: 50, cursor } }), 200), 'packs');
   return (
     <>
-      <PageHead title="Billing" intro="Overage packs bought when a month's quota ran out with auto-purchase on." />
+      <PageHead title="Billing" intro={INTRO} />
       <PagedTable
         label="Overage packs"
         list={packs}

@@ -14,6 +14,8 @@ import { accessLabel } from '../lib/oauth.js';
 /** The agent apps (MCP clients) allowed over OAuth to act for the organization. */
 export function ConnectedAppsPage() {
   const { session } = useSession();
+  // An owner may disconnect any app; a member the ones they allowed (the server holds the same rule).
+  const mayDisconnect = (app: ConnectedApp) => session.role === 'owner' || app.allowed_by === session.account.email;
   // One page holds them all; the paged list gives the table, its states and row removal.
   const list = usePaged(async () => ({ ...(await call(api.oauth.listConnectedApps(), 200)), next_cursor: null }), 'connected-apps');
   const [disconnecting, setDisconnecting] = useState<ConnectedApp | null>(null);
@@ -72,14 +74,18 @@ export function ConnectedAppsPage() {
               )}
             </td>
             <td data-label="">
-              <button
-                type="button"
-                className="ghost-danger"
-                onClick={() => (disconnect.clearError(), setDisconnecting(app))}
-                aria-label={`Disconnect ${app.client_name}`}
-              >
-                Disconnect
-              </button>
+              {mayDisconnect(app) ? (
+                <button
+                  type="button"
+                  className="ghost-danger"
+                  onClick={() => (disconnect.clearError(), setDisconnecting(app))}
+                  aria-label={`Disconnect ${app.client_name}`}
+                >
+                  Disconnect
+                </button>
+              ) : (
+                <span className="small muted">An owner or the person who allowed it can disconnect it</span>
+              )}
             </td>
           </tr>
         )}

@@ -4,11 +4,13 @@ import { api, call } from '../api/client.js';
 import { useAction } from '../api/use-action.js';
 import { useLoad } from '../api/use-load.js';
 import { ApiKeyCard } from '../components/api-key-card.js';
+import { OwnersOnlyNote, useIsOwner } from '../components/owners-only.js';
 import { useSession } from '../components/session.js';
 import { ErrorNotice, Loading, PageHead } from '../components/states.js';
 import { PLAN_LIMITS } from '@humantime/contract';
 import { formatDateTime, formatNumber, formatPercent, planName } from '../lib/format.js';
 import { PACK_SIZE, packPrice } from '../lib/plans.js';
+import { refreshOnForbidden } from '../lib/roles.js';
 import { Link } from '../lib/router.js';
 
 export function OverviewPage() {
@@ -77,15 +79,16 @@ function AutoPurchaseCard({ overview, onChange }: { overview: Overview; onChange
   const onFree = !PLAN_LIMITS[organization.plan].overage;
   // The switch moves at once and settles on the server's answer (or back, on an error).
   const [wanted, setWanted] = useState<boolean | null>(null);
+  const { refresh } = useSession();
+  const isOwner = useIsOwner();
   const toggle = useAction(async (on: boolean) => {
     setWanted(on);
     try {
-      onChange(await call(api.organization.updateOrganization({ body: { auto_purchase: on } }), 200));
+      onChange(await call(api.organization.updateOrganization({ body: { auto_purchase: on } }), 200).catch(refreshOnForbidden(refresh)));
     } finally {
       setWanted(null);
     }
   });
-  const { refresh } = useSession();
 
   return (
     <section className="card" aria-labelledby="auto-title">
@@ -97,7 +100,7 @@ function AutoPurchaseCard({ overview, onChange }: { overview: Overview; onChange
           type="checkbox"
           role="switch"
           checked={wanted ?? organization.auto_purchase}
-          disabled={onFree || toggle.busy}
+          disabled={onFree || toggle.busy || !isOwner}
           onChange={(e) => void toggle.run(e.target.checked).then(refresh)}
           aria-describedby="auto-help"
         />
@@ -116,6 +119,7 @@ function AutoPurchaseCard({ overview, onChange }: { overview: Overview; onChange
           </>
         )}
       </p>
+      {!isOwner && <OwnersOnlyNote>Only owners can change auto-purchase.</OwnersOnlyNote>}
       {toggle.error !== undefined && <ErrorNotice error={toggle.error} />}
     </section>
   );

@@ -2,17 +2,20 @@ import { PLANS, type Plan } from '@humantime/contract';
 import { api, call } from '../api/client.js';
 import { useAction } from '../api/use-action.js';
 import { useLoad } from '../api/use-load.js';
+import { OwnersOnlyNote, useIsOwner } from '../components/owners-only.js';
 import { useSession } from '../components/session.js';
 import { ErrorNotice, Loading, PageHead } from '../components/states.js';
 import { PLAN_LIMITS } from '@humantime/contract';
 import { formatNumber, planName } from '../lib/format.js';
 import { PACK_SIZE, packPrice, PLAN_BLURB, webhookAllowance } from '../lib/plans.js';
+import { refreshOnForbidden } from '../lib/roles.js';
 
 export function PlanPage() {
   const load = useLoad(() => call(api.organization.getOverview(), 200), 'plan');
   const { refresh } = useSession();
+  const isOwner = useIsOwner();
   const change = useAction(async (plan: Plan) => {
-    await call(api.organization.updateOrganization({ body: { plan } }), 200);
+    await call(api.organization.updateOrganization({ body: { plan } }), 200).catch(refreshOnForbidden(refresh));
     load.reload();
     refresh();
   });
@@ -21,6 +24,7 @@ export function PlanPage() {
   return (
     <>
       <PageHead title="Plan" intro="A change applies to the very next request. The month's usage carries over." />
+      {!isOwner && <OwnersOnlyNote boxed>Only owners can change the plan.</OwnersOnlyNote>}
       {load.error !== undefined && <ErrorNotice error={load.error} onRetry={load.reload} />}
       {change.error !== undefined && <ErrorNotice error={change.error} />}
       {load.loading && !load.data && <Loading what="your plan" />}
@@ -48,7 +52,7 @@ export function PlanPage() {
                 <button
                   type="button"
                   className={isCurrent ? '' : 'primary'}
-                  disabled={isCurrent || change.busy}
+                  disabled={isCurrent || change.busy || !isOwner}
                   onClick={() => void change.run(plan)}
                 >
                   {isCurrent ? 'Your plan' : `Switch to ${planName(plan)}`}

@@ -14,11 +14,19 @@ export const DASHBOARD_ERROR_CODES = [
   'CROSS_ORIGIN_REQUEST',
   // Sign-up while DASHBOARD_SIGNUP=closed; people join through an invite link instead.
   'SIGNUP_CLOSED',
-  // Sign-up or invite for an email that already has an account.
+  // Sign-up for an email that already has an account, or an invite for someone already in the
+  // organization.
   'EMAIL_TAKEN',
   // An OAuth authorization request the consent page cannot honour (unknown app, redirect URI
   // it did not register, missing PKCE...): shown as a page, never sent back to the app.
   'OAUTH_REQUEST_INVALID',
+  // The signed-in person's role does not allow this: a member regenerating the key, changing
+  // the plan or auto-purchase, reading billing, changing the team, or disconnecting an app
+  // someone else connected. Refused by the server, whatever the page shows.
+  'FORBIDDEN',
+  // The organization's last owner tried to leave or to become a member: someone must stay
+  // able to manage it. Make another person an owner first.
+  'LAST_OWNER',
 ] as const;
 
 export type DashboardErrorCode = (typeof DASHBOARD_ERROR_CODES)[number];
@@ -29,6 +37,8 @@ export const DASHBOARD_ERROR_STATUS = {
   SIGNUP_CLOSED: 403,
   EMAIL_TAKEN: 409,
   OAUTH_REQUEST_INVALID: 400,
+  FORBIDDEN: 403,
+  LAST_OWNER: 409,
 } as const satisfies Record<DashboardErrorCode, number>;
 
 /** Every code the server can send on any surface (/v1, /admin/v1, /dashboard/api). */
@@ -53,7 +63,7 @@ export type DashboardErrorEnvelope = z.infer<typeof DashboardErrorEnvelopeSchema
 
 /**
  * Statuses any dashboard route can answer with: 401 (no or expired session), 403
- * (cross-origin), 404, 413, 422 (body), 429 (throttle), 500.
+ * (cross-origin, or FORBIDDEN by the person's role), 404, 413, 422 (body), 429 (throttle), 500.
  */
 export const DASHBOARD_COMMON_ERROR_STATUSES = [401, 403, 404, 413, 422, 429, 500] as const;
 

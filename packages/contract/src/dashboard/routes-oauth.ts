@@ -42,7 +42,9 @@ export const ConsentSchema = z.object({
   scopes: z.array(OAuthScopeSchema).describe('What the app asks for; both when it named none.'),
   organizations: z
     .array(z.object({ organization_id: Uuid, name: z.string(), plan: z.string() }))
-    .describe('The organizations the signed-in person may connect the app to (the first is the current one).'),
+    .describe(
+      'Every organization the signed-in person belongs to, any of which the app may be connected to (the first is the current one).',
+    ),
 });
 
 export type Consent = z.infer<typeof ConsentSchema>;
@@ -105,6 +107,8 @@ export const oauth = c.router({
     body: c.noBody(),
     responses: { 204: c.noBody() },
     summary: 'Disconnect an app',
-    description: 'Its tokens answer 401 from this moment. Errors: 404 NOT_FOUND.',
+    description:
+      'Its tokens answer 401 from this moment. An owner may disconnect any app; a member only the ones they ' +
+      'allowed. Errors: 403 FORBIDDEN (a member, for an app someone else allowed), 404 NOT_FOUND.',
   },
 });

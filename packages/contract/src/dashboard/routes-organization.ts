@@ -22,7 +22,9 @@ export const organization = c.router({
     body: c.noBody(),
     responses: { 200: RegeneratedKeySchema },
     summary: 'Regenerate the API key',
-    description: 'Replaces the API key; the old one answers 401 from this moment. The new key is shown ' + 'only in this response.',
+    description:
+      'Replaces the API key; the old one answers 401 from this moment. The new key is shown ' +
+      'only in this response. Errors: 403 FORBIDDEN (owners only).',
   },
   updateOrganization: {
     method: 'PATCH',
@@ -34,7 +36,7 @@ export const organization = c.router({
       'Sets the plan and/or auto_purchase; applies to the next request. auto_purchase can ' +
       'only be on for Starter and Growth (on Free a booking past the quota is refused, never ' +
       'charged): switching it on for Free is 422 VALIDATION_ERROR, and moving to Free turns ' +
-      'it off. Returns the refreshed overview.',
+      'it off. Returns the refreshed overview. Errors: 403 FORBIDDEN (owners only).',
   },
   listOveragePacks: {
     method: 'GET',
@@ -42,6 +44,6 @@ export const organization = c.router({
     query: ListQuery,
     responses: { 200: listOf(OveragePackSchema) },
     summary: 'Overage packs bought',
-    description: 'Every overage pack charged to the organization, newest first.',
+    description: 'Every overage pack charged to the organization, newest first. Errors: 403 FORBIDDEN (owners only).',
   },
 });

@@ -7,6 +7,7 @@ import { OverrideSchema } from '../schemas/override.js';
 import { PlanSchema } from '../schemas/plan.js';
 import { SlotSchema } from '../schemas/slot.js';
 import { UsageSchema } from '../schemas/usage.js';
+import { MembershipRoleSchema, MembershipSummarySchema } from './team.js';
 
 /** A password has at least 12 characters; 1024 bounds the work a hash does for one request. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -41,10 +42,14 @@ export const SignInBodySchema = z
 
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 
+/**
+ * `password`: a new password when the email has no account yet; the account's own password
+ * when it has one; left out when this browser is signed in to that account already.
+ */
 export const AcceptInviteBodySchema = z
   .object({
     token: z.string().min(1, 'must not be empty').max(200),
-    password: Password,
+    password: Password.optional(),
   })
   .strict();
 
@@ -58,10 +63,12 @@ export const AccountSchema = z.object({
 
 export type Account = z.infer<typeof AccountSchema>;
 
-/** Who is signed in: GET /session, and the answer to sign-in and accept-invite. */
+/** Who is signed in: GET /session, and the answer to sign-in, accept-invite and switching organization. */
 export const SessionSchema = z.object({
   account: AccountSchema,
-  organization: z.object({ organization_id: Uuid, name: z.string(), plan: PlanSchema }),
+  organization: z.object({ organization_id: Uuid, name: z.string(), plan: PlanSchema }).describe('The organization the session is in now'),
+  role: MembershipRoleSchema.describe("The account's role in that organization"),
+  organizations: z.array(MembershipSummarySchema).describe('Every organization the account belongs to, by name: what the switcher offers'),
   expires_at: UtcTimestamp.describe('When the session ends if used continuously (7 days after sign-in); 12 h without use ends it sooner'),
 });
 
@@ -143,6 +150,12 @@ export const HumanWeekSchema = z.object({
   duration: z.number().int(),
   slots: z.array(SlotSchema).describe('Open slots, ascending; only future ones'),
   bookings: z.array(BookingSchema).describe('Confirmed bookings starting in the week, ascending'),
+  busy: z
+    .array(z.object({ starts_at: UtcTimestamp, ends_at: UtcTimestamp }))
+    .describe(
+      'The time the slots avoid, ascending: each confirmed booking and live hold as it claims its time (with the ' +
+        "buffers it was made with) and the busy time of the human's calendars. The page previews edited hours on it.",
+    ),
 });
 
 export type HumanWeek = z.infer<typeof HumanWeekSchema>;
@@ -154,14 +167,15 @@ export const CalendarFeedStatusSchema = z.object({
 
 export type CalendarFeedStatus = z.infer<typeof CalendarFeedStatusSchema>;
 
-/** Admin API: POST /admin/v1/organizations/{id}/invites. */
-export const CreateInviteBodySchema = z.object({ email: AccountEmail }).strict();
+/** Admin API: POST /admin/v1/organizations/{id}/invites. An operator's invite makes an owner unless it says otherwise. */
+export const CreateInviteBodySchema = z.object({ email: AccountEmail, role: MembershipRoleSchema.default('owner') }).strict();
 
 export type CreateInviteBody = z.infer<typeof CreateInviteBodySchema>;
 
 export const InviteSchema = z.object({
   organization_id: Uuid,
   email: z.string(),
+  role: MembershipRoleSchema,
   token: z.string().describe('One-time; shown only in this response. Valid until expires_at'),
   expires_at: UtcTimestamp.describe('24 h after the invite was made'),
 });

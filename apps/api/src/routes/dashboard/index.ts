@@ -7,6 +7,7 @@ import { calendarsRouters } from './calendars.js';
 import { oauthRouter } from './oauth.js';
 import { organizationRouter } from './organization.js';
 import { resourcesRouters } from './resources.js';
+import { teamRouter } from './team.js';
 
 const s = initServer();
 
@@ -18,5 +19,6 @@ export function dashboardRouter(services: ServiceDeps, oauth: () => Promise<OAut
     ...resourcesRouters(services),
     ...calendarsRouters(services),
     oauth: oauthRouter(services, oauth),
+    team: teamRouter(services),
   });
 }

@@ -1,7 +1,7 @@
 import { dashboardContract } from '@humantime/contract/dashboard';
 import { initServer } from '@ts-rest/express';
 import { organizationOf } from '../../http/authenticate.js';
-import { signedInOf } from '../../http/dashboard-guards.js';
+import { memberOf, signedInOf } from '../../http/dashboard-guards.js';
 import { publicBaseUrl } from '../../http/public-base-url.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import { decideAuthorization, describeConsent, disconnectApp, listConnectedApps } from '../../services/oauth/grants.js';
@@ -23,7 +23,7 @@ export function oauthRouter(services: ServiceDeps, load: () => Promise<OAuthServ
     },
     listConnectedApps: async ({ res }) => ({ status: 200, body: await listConnectedApps(services, organizationOf(res).id) }),
     disconnect: async ({ params, res }) => {
-      await disconnectApp(services, organizationOf(res).id, params.grant_id);
+      await disconnectApp(services, memberOf(res), params.grant_id);
       return { status: 204, body: undefined };
     },
   });

@@ -2,17 +2,18 @@ import { dashboardContract, type Overview } from '@humantime/contract/dashboard'
 import { initServer } from '@ts-rest/express';
 import type { ServiceDeps } from '../../services/deps.js';
 import { organizationOf } from '../../http/authenticate.js';
+import { memberOf } from '../../http/dashboard-guards.js';
 import { getUsage } from '../../services/billing/get-usage.js';
 import { listOveragePacks } from '../../services/billing/list-overage-packs.js';
 import { apiKeySummary } from '../../services/organizations/api-key-summary.js';
 import { changePlanSettings } from '../../services/organizations/change-plan-settings.js';
-import { rotateApiKey } from '../../services/organizations/rotate-api-key.js';
+import { regenerateApiKey } from '../../services/organizations/regenerate-api-key.js';
 import type { AuthedOrganization } from '../../services/organizations/authed-organization.js';
 import { getOrganization } from '../../services/organizations/get-organization.js';
 
 const s = initServer();
 
-/** Overview, key, plan, billing: the same services as /v1/usage and the admin API. */
+/** Overview, key, plan, billing: the same services as /v1/usage and the admin API; owners only for changes and billing. */
 export function organizationRouter(deps: ServiceDeps) {
   async function overview(org: AuthedOrganization): Promise<Overview> {
     const organization = await getOrganization(deps, org.id);
@@ -28,19 +29,14 @@ export function organizationRouter(deps: ServiceDeps) {
 
   return s.router(dashboardContract.organization, {
     getOverview: async ({ res }) => ({ status: 200, body: await overview(organizationOf(res)) }),
-    regenerateKey: async ({ res }) => {
-      const { id } = organizationOf(res);
-      const rotated = await rotateApiKey(deps, id);
-      return { status: 200, body: { api_key: rotated.api_key, summary: await apiKeySummary(deps, id) } };
-    },
+    regenerateKey: async ({ res }) => ({ status: 200, body: await regenerateApiKey(deps, memberOf(res)) }),
     updateOrganization: async ({ body, res }) => {
-      const org = organizationOf(res);
-      await changePlanSettings(deps, org, body);
-      return { status: 200, body: await overview(org) };
+      await changePlanSettings(deps, memberOf(res), body);
+      return { status: 200, body: await overview(organizationOf(res)) };
     },
     listOveragePacks: async ({ query, res }) => ({
       status: 200,
-      body: await listOveragePacks(deps, organizationOf(res).id, query),
+      body: await listOveragePacks(deps, memberOf(res), query),
     }),
   });
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectedApp, Consent, DecideAuthorizationBody } from '@humantime/contract/dashboard';
+import { sqlState } from '../../db/prisma-errors.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { newSecretToken, sha256Hex } from '../../lib/secret-tokens.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 import type { SignedIn } from '../accounts/sessions.js';
 import type { ServiceDeps } from '../deps.js';
+import type { ActingMember } from '../team/acting-member.js';
 import { checkAuthorizationRequest, withQuery, type ValidAuthorization } from './authorization-request.js';
 import type { OAuthClients } from './oauth-clients.js';
 import { CODE_PREFIX, CODE_TTL_MS, OAUTH_SCOPE_LIST } from './oauth-policy.js';
@@ -25,6 +27,17 @@ async function validRequest(deps: Deps, params: Record<string, unknown>, baseUrl
   return check.request;
 }
 
+/** Every organization the account belongs to, the session's first: any member may connect an app. */
+async function organizationsOf(deps: Deps, signedIn: SignedIn) {
+  const current = signedIn.session.organization.organization_id;
+  const rows = await deps.store.db.$queryRaw<Array<{ organization_id: string; name: string; plan: string }>>`
+    SELECT o.id::text AS organization_id, o.name, o.plan::text AS plan
+      FROM memberships m JOIN organizations o ON o.id = m.organization_id
+     WHERE m.account_id = ${signedIn.session.account.id}::uuid
+     ORDER BY (o.id = ${current}::uuid) DESC, m.created_at, o.id`;
+  return rows;
+}
+
 /** What the consent page shows for a request it carries; the organizations the person may pick. */
 export async function describeConsent(
   deps: Deps,
@@ -32,7 +45,6 @@ export async function describeConsent(
   { params, baseUrl }: { params: Record<string, unknown>; baseUrl: string },
 ): Promise<Consent> {
   const request = await validRequest(deps, params, baseUrl);
-  const { organization } = signedIn.session;
   return {
     client: {
       client_id: request.client.client_id,
@@ -41,7 +53,7 @@ export async function describeConsent(
     },
     redirect_host: redirectHost(request.redirectUri),
     scopes: request.scopes,
-    organizations: [{ organization_id: organization.organization_id, name: organization.name, plan: organization.plan }],
+    organizations: await organizationsOf(deps, signedIn),
   };
 }
 
@@ -58,8 +70,10 @@ export async function decideAuthorization(
 ): Promise<{ redirect_to: string }> {
   const { decision, organization_id: organizationId, ...params } = body;
   const request = await validRequest(deps, params, baseUrl);
-  const current = signedIn.session.organization.organization_id;
-  if (organizationId !== undefined && organizationId !== current) throw notFound('Organization');
+  // The organization chosen, which must be one of the person's (the grant's foreign key to the
+  // membership holds the same rule); the session's by default.
+  const chosen = organizationId ?? signedIn.session.organization.organization_id;
+  if (!(await organizationsOf(deps, signedIn)).some((o) => o.organization_id === chosen)) throw notFound('Organization');
   if (decision === 'deny') {
     return {
       redirect_to: withQuery(request.redirectUri, {
@@ -73,23 +87,27 @@ export async function decideAuthorization(
   const grantId = randomUUID();
   const code = CODE_PREFIX + newSecretToken();
   const db = deps.store.db;
-  await db.$transaction([
+  const granted = db.$transaction([
     db.$executeRaw`DELETE FROM oauth_codes WHERE expires_at < ${new Date(now.getTime() - ABANDONED_GRANT_MS)}`,
     db.$executeRaw`
-      DELETE FROM oauth_grants g WHERE g.organization_id = ${current}::uuid AND g.created_at < ${new Date(now.getTime() - ABANDONED_GRANT_MS)}
+      DELETE FROM oauth_grants g WHERE g.organization_id = ${chosen}::uuid AND g.created_at < ${new Date(now.getTime() - ABANDONED_GRANT_MS)}
          AND NOT EXISTS (SELECT 1 FROM oauth_tokens t WHERE t.organization_id = g.organization_id AND t.grant_id = g.id)`,
     db.$executeRaw`
       INSERT INTO oauth_grants (id, organization_id, client_id, account_id, redirect_uri, scopes, resource, created_at)
-      VALUES (${grantId}::uuid, ${current}::uuid, ${request.client.client_id}, ${signedIn.session.account.id}::uuid,
+      VALUES (${grantId}::uuid, ${chosen}::uuid, ${request.client.client_id}, ${signedIn.session.account.id}::uuid,
               ${request.redirectUri}, ${request.scopes}, ${request.resource}, ${now})`,
     // A registered client someone connected no longer expires.
     db.$executeRaw`UPDATE oauth_clients SET expires_at = NULL WHERE client_id = ${request.client.client_id} AND expires_at IS NOT NULL`,
     db.$executeRaw`
       INSERT INTO oauth_codes (code_hash, organization_id, grant_id, code_challenge, expires_at)
-      VALUES (${sha256Hex(code)}, ${current}::uuid, ${grantId}::uuid, ${request.codeChallenge}, ${new Date(now.getTime() + CODE_TTL_MS)})`,
+      VALUES (${sha256Hex(code)}, ${chosen}::uuid, ${grantId}::uuid, ${request.codeChallenge}, ${new Date(now.getTime() + CODE_TTL_MS)})`,
   ]);
+  await granted.catch((error: unknown) => {
+    // Removed from the organization between the check and the grant: the foreign key refused it.
+    throw sqlState(error) === '23503' ? notFound('Organization') : error;
+  });
   deps.logger.info(
-    { organization_id: current, grant_id: grantId, client_id: request.client.client_id, scopes: request.scopes },
+    { organization_id: chosen, grant_id: grantId, client_id: request.client.client_id, scopes: request.scopes },
     'oauth grant allowed',
   );
   return { redirect_to: withQuery(request.redirectUri, { code, state: request.state }) };
@@ -131,11 +149,27 @@ export async function listConnectedApps(deps: Pick<ServiceDeps, 'store'>, organi
   };
 }
 
-/** Disconnect: the grant and every code and token it gave are deleted in one statement. */
-export async function disconnectApp(deps: Pick<ServiceDeps, 'store' | 'logger'>, organizationId: string, grantId: string): Promise<void> {
-  const deleted = await revokeGrant(deps, organizationId, grantId);
-  if (!deleted) throw notFound('Connected app');
-  deps.logger.info({ organization_id: organizationId, grant_id: grantId }, 'oauth grant disconnected');
+/**
+ * Disconnect: the grant and every code and token it gave are deleted in one statement. An
+ * owner may disconnect any app of the organization; a member only the ones they allowed
+ * (the condition is in the statement, so the check and the delete cannot drift apart).
+ */
+export async function disconnectApp(deps: Pick<ServiceDeps, 'store' | 'logger'>, member: ActingMember, grantId: string): Promise<void> {
+  const organizationId = member.organization.id;
+  const anyGrant = member.role === 'owner';
+  const deleted = await deps.store.db.$executeRaw`
+    DELETE FROM oauth_grants
+     WHERE organization_id = ${organizationId}::uuid AND id = ${grantId}::uuid AND (${anyGrant} OR account_id = ${member.accountId}::uuid)`;
+  if (deleted === 0) {
+    const exists = await deps.store.db.oAuthGrant.count({ where: { organizationId, id: grantId } });
+    if (exists > 0)
+      throw new AppError(
+        'FORBIDDEN',
+        'Only an owner can disconnect an app someone else connected. Ask an owner, or the person who allowed it.',
+      );
+    throw notFound('Connected app');
+  }
+  deps.logger.info({ organization_id: organizationId, grant_id: grantId, by: member.accountId }, 'oauth grant disconnected');
 }
 
 /** Revokes a grant: its codes and tokens go with it (ON DELETE CASCADE). Whether it existed. */
