@@ -24,6 +24,9 @@ import { adminRouter } from './routes/admin.js';
 import { dashboardRouter } from './routes/dashboard/index.js';
 import { v1Router } from './routes/v1.js';
 import { ledgerPaymentProcessor } from './services/billing/payment-processor.js';
+import { stripeClient, type StripeBilling } from './services/billing/stripe/stripe-client.js';
+import { stripePaymentProcessor } from './services/billing/stripe/stripe-payment-processor.js';
+import { stripeWebhookEndpoint } from './http/stripe-webhook-endpoint.js';
 import type { ServiceDeps } from './services/deps.js';
 import { FEEDS_PATH } from './services/calendar-feeds/feed-token.js';
 import { lazyOAuthServer } from './services/oauth/oauth-server.js';
@@ -44,12 +47,17 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the HTTP app without listening: server.ts and the tests both start it. */
 export function createApp(deps: AppDeps): Express {
+  const stripeConfig = deps.config.stripe;
+  const stripe: StripeBilling | undefined = stripeConfig && { client: stripeClient(stripeConfig), config: stripeConfig };
   const services: ServiceDeps = {
     config: deps.config,
     store: deps.store,
     logger: deps.logger,
     clock: deps.clock ?? (() => new Date()),
-    paymentProcessor: deps.paymentProcessor ?? ledgerPaymentProcessor,
+    paymentProcessor:
+      deps.paymentProcessor ??
+      (stripe ? stripePaymentProcessor(stripe.client, stripe.config.timeoutMs) : ledgerPaymentProcessor(deps.store.sql)),
+    stripe,
     onEventsCommitted: deps.onEventsCommitted,
     secrets: deps.secrets,
   };
@@ -100,6 +108,9 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   app.use(DASHBOARD_API_PREFIX, refuseCrossOrigin, requireSession(services.store.db, services.clock));
+
+  // Stripe's events: the signature is checked on the raw body, so before the JSON body parser.
+  app.post('/stripe/webhooks', stripeWebhookEndpoint(services));
 
   // Every body is read as JSON whatever its Content-Type, so a mislabelled body is a clear
   // 422 and an oversized one a 413 as soon as it passes the limit (json-body.ts).

@@ -74,6 +74,17 @@ const EnvSchema = z.object({
   OAUTH_REGISTRATION_BURST: z.coerce.number().int().min(1).max(1_000_000).default(20),
   OAUTH_REGISTRATIONS_PER_MINUTE: z.coerce.number().min(0.01).max(1_000_000).default(60),
   OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_API_BASE: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
 });
 
 export interface Config {
@@ -124,12 +135,24 @@ export interface Config {
     /** Reading a client ID metadata document must finish within this. */
     clientDocumentTimeoutMs: number;
   };
+  /** Overage packs charged through Stripe; undefined: the ledger (docs/stripe.md). */
+  stripe: StripeConfig | undefined;
   dashboard: {
     /** Anyone may sign up (open), or people join only through `pnpm admin invite` (closed). */
     signup: 'open' | 'closed';
     /** Directory of the built pages; a missing one is answered with a clear 503, not a crash. */
     distDir: string;
   };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Where the SDK sends requests: Stripe's own API unless STRIPE_API_BASE says otherwise. */
+  apiBase: URL | undefined;
+  /** Verifies POST /stripe/webhooks; undefined answers that endpoint 503. */
+  webhookSecret: string | undefined;
+  /** A charge (with the SDK's retries) is answered within this, or counted as unreachable. */
+  timeoutMs: number;
 }
 
 /**
@@ -168,6 +191,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registrations: { burst: e.OAUTH_REGISTRATION_BURST, perMinute: e.OAUTH_REGISTRATIONS_PER_MINUTE },
       clientDocumentTimeoutMs: e.OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS,
     },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          timeoutMs: e.STRIPE_TIMEOUT_MS,
+        }
+      : undefined,
     dashboard: {
       signup: e.DASHBOARD_SIGNUP,
       distDir: path.resolve(e.DASHBOARD_DIST_DIR),

@@ -3,7 +3,10 @@ import { initServer } from '@ts-rest/express';
 import type { ServiceDeps } from '../../services/deps.js';
 import { organizationOf } from '../../http/authenticate.js';
 import { getUsage } from '../../services/billing/get-usage.js';
+import { getBilling } from '../../services/billing/get-billing.js';
 import { listOveragePacks } from '../../services/billing/list-overage-packs.js';
+import { startCardSetup } from '../../services/billing/stripe/start-card-setup.js';
+import { publicBaseUrl } from '../../http/public-base-url.js';
 import { apiKeySummary } from '../../services/organizations/api-key-summary.js';
 import { changePlanSettings } from '../../services/organizations/change-plan-settings.js';
 import { rotateApiKey } from '../../services/organizations/rotate-api-key.js';
@@ -41,6 +44,11 @@ export function organizationRouter(deps: ServiceDeps) {
     listOveragePacks: async ({ query, res }) => ({
       status: 200,
       body: await listOveragePacks(deps, organizationOf(res).id, query),
+    }),
+    getBilling: async ({ res }) => ({ status: 200, body: await getBilling(deps, organizationOf(res).id) }),
+    startCardSetup: async ({ req, res }) => ({
+      status: 200,
+      body: await startCardSetup(deps, organizationOf(res).id, `${publicBaseUrl(req)}/dashboard/billing`),
     }),
   });
 }
