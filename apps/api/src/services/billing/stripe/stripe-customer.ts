@@ -46,8 +46,9 @@ export async function savePaymentMethod(deps: StripeDeps, organizationId: string
     method = await client.paymentMethods.retrieve(paymentMethodId);
     const owner = typeof method.customer === 'string' ? method.customer : method.customer?.id;
     if (owner && owner !== customerId) throw new AppError('VALIDATION_ERROR', 'payment_method: belongs to another Stripe customer.');
+    // Attaching may answer a new id (Stripe's test cards do): the attached one is what is charged.
     if (!owner) method = await client.paymentMethods.attach(paymentMethodId, { customer: customerId });
-    await client.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
+    await client.customers.update(customerId, { invoice_settings: { default_payment_method: method.id } });
   } catch (error) {
     if (error instanceof AppError) throw error;
     const stripeError = error as { type?: string; message?: string };
@@ -58,7 +59,7 @@ export async function savePaymentMethod(deps: StripeDeps, organizationId: string
   }
   const card = method.card;
   const saved = {
-    paymentMethodId,
+    paymentMethodId: method.id,
     cardBrand: card?.brand ?? method.type,
     cardLast4: card?.last4 ?? null,
     cardExpMonth: card?.exp_month ?? null,
