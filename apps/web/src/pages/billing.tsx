@@ -1,6 +1,8 @@
 import { api, call } from '../api/client.js';
 import { usePaged } from '../api/use-paged.js';
+import { CardOnFile } from '../components/card-on-file.js';
 import { PagedTable } from '../components/paged-table.js';
+import { StatusBadge } from '../components/status-badge.js';
 import { Empty, PageHead } from '../components/states.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
 import { Link } from '../lib/router.js';
@@ -14,11 +16,12 @@ export function BillingPage() {
   return (
     <>
       <PageHead title="Billing" intro="Overage packs bought when a month's quota ran out with auto-purchase on." />
+      <CardOnFile />
       <PagedTable
         label="Overage packs"
         list={packs}
         what="packs"
-        columns={['Date', 'Pack', 'Amount']}
+        columns={['Date', 'Pack', 'Amount', 'Status', 'Payment']}
         empty={
           <Empty title="No overage packs bought">
             Nothing charged so far. Packs are bought only on Starter or Growth with auto-purchase on; see the <Link to="/">Overview</Link>.
@@ -29,6 +32,13 @@ export function BillingPage() {
             <td data-label="Date">{formatDateTime(p.purchased_at)}</td>
             <td data-label="Pack">{formatNumber(p.pack_size)} bookings</td>
             <td data-label="Amount">{money(p.amount_cents, p.currency)}</td>
+            <td data-label="Status">
+              <StatusBadge status={p.status} />
+              {p.failure && <span className="small muted"> {p.failure}</span>}
+            </td>
+            <td data-label="Payment">
+              <code>{p.payment_id ?? '—'}</code>
+            </td>
           </tr>
         )}
       />
