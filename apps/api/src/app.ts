@@ -42,21 +42,28 @@ export type AppDeps = Omit<ServiceDeps, 'clock' | 'paymentProcessor'> &
     metrics?: Metrics;
   };
 
+/** Stripe as configured (STRIPE_SECRET_KEY), or undefined. */
+export function stripeBilling(config: AppDeps['config']): StripeBilling | undefined {
+  return config.stripe && { client: stripeClient(config.stripe), config: config.stripe };
+}
+
+/** Packs are charged through Stripe when it is configured, else written in the ledger. */
+export function paymentProcessorFor(stripe: StripeBilling | undefined, store: AppDeps['store']) {
+  return stripe ? stripePaymentProcessor(stripe.client, stripe.config.timeoutMs) : ledgerPaymentProcessor(store.sql);
+}
+
 /** A body over 1 MiB is answered 413 PAYLOAD_TOO_LARGE. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the HTTP app without listening: server.ts and the tests both start it. */
 export function createApp(deps: AppDeps): Express {
-  const stripeConfig = deps.config.stripe;
-  const stripe: StripeBilling | undefined = stripeConfig && { client: stripeClient(stripeConfig), config: stripeConfig };
+  const stripe = stripeBilling(deps.config);
   const services: ServiceDeps = {
     config: deps.config,
     store: deps.store,
     logger: deps.logger,
     clock: deps.clock ?? (() => new Date()),
-    paymentProcessor:
-      deps.paymentProcessor ??
-      (stripe ? stripePaymentProcessor(stripe.client, stripe.config.timeoutMs) : ledgerPaymentProcessor(deps.store.sql)),
+    paymentProcessor: deps.paymentProcessor ?? paymentProcessorFor(stripe, deps.store),
     stripe,
     onEventsCommitted: deps.onEventsCommitted,
     secrets: deps.secrets,

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingBody, createUtcHuman, januarySlot as slot, race } from './booking-fixtures.js';
 import { signUp } from './dashboard-fixtures.js';
 import { StripeStandIn } from './stripe-stand-in.js';
+import { reconcilePacks } from '../src/services/billing/buy-pack.js';
+import { stripeClient } from '../src/services/billing/stripe/stripe-client.js';
+import { stripePaymentProcessor } from '../src/services/billing/stripe/stripe-payment-processor.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
 import { setMonthUsed } from './usage-fixtures.js';
 
@@ -146,6 +149,19 @@ describe('overage packs through Stripe', () => {
     expect(keys.size).toBe(1);
     expect(await packsOf(org.id)).toEqual([expect.objectContaining({ status: 'succeeded', paymentRef: intentsOf(org.id)[0]!.id })]);
     expect(await usage(org.key)).toMatchObject({ used: 10_001, overage_packs: 1 });
+  });
+
+  it('a pack whose charge went through unheard is settled at start-up by replaying its key: no second charge', async () => {
+    const org = await atTheLimit('pm_card_visa');
+    stripe.holdBackNextAnswer(TIMEOUT_MS * 3);
+    expect((await org.book(0)).status).toBe(402);
+    const processor = stripePaymentProcessor(stripeClient(app.config.stripe!), TIMEOUT_MS);
+    expect(await reconcilePacks({ store: app.database.store, paymentProcessor: processor, config: app.config })).toBeGreaterThanOrEqual(1);
+    expect(await packsOf(org.id)).toEqual([expect.objectContaining({ status: 'succeeded', paymentRef: intentsOf(org.id)[0]!.id })]);
+    expect(intentsOf(org.id)).toHaveLength(1);
+    expect(await usage(org.key)).toMatchObject({ used: 10_000, overage_packs: 1 });
+    expect((await org.book(1)).status).toBe(201);
+    expect(intentRequestsOf(org.id).filter((r) => r.idempotencyKey !== intentRequestsOf(org.id)[0]!.idempotencyKey)).toEqual([]);
   });
 
   it('50 concurrent bookings at the boundary create exactly one PaymentIntent, and all succeed', async () => {
