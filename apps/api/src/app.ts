@@ -23,6 +23,9 @@ import { adminRouter } from './routes/admin.js';
 import { dashboardRouter } from './routes/dashboard/index.js';
 import { v1Router } from './routes/v1.js';
 import { ledgerPaymentProcessor } from './services/billing/payment-processor.js';
+import { stripeClient, type StripeBilling } from './services/billing/stripe/stripe-client.js';
+import { stripePaymentProcessor } from './services/billing/stripe/stripe-payment-processor.js';
+import { stripeWebhookEndpoint } from './http/stripe-webhook-endpoint.js';
 import type { ServiceDeps } from './services/deps.js';
 import { FEEDS_PATH } from './services/calendar-feeds/feed-token.js';
 import { lazyOAuthServer } from './services/oauth/oauth-server.js';
@@ -38,17 +41,29 @@ export type AppDeps = Omit<ServiceDeps, 'clock' | 'paymentProcessor'> &
     metrics?: Metrics;
   };
 
+/** Stripe as configured (STRIPE_SECRET_KEY), or undefined. */
+export function stripeBilling(config: AppDeps['config']): StripeBilling | undefined {
+  return config.stripe && { client: stripeClient(config.stripe), config: config.stripe };
+}
+
+/** Packs are charged through Stripe when it is configured, else written in the ledger. */
+export function paymentProcessorFor(stripe: StripeBilling | undefined, store: AppDeps['store']) {
+  return stripe ? stripePaymentProcessor(stripe.client, stripe.config.timeoutMs) : ledgerPaymentProcessor(store.sql);
+}
+
 /** A body over 1 MiB is answered 413 PAYLOAD_TOO_LARGE. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the HTTP app without listening: server.ts and the tests both start it. */
 export function createApp(deps: AppDeps): Express {
+  const stripe = stripeBilling(deps.config);
   const services: ServiceDeps = {
     config: deps.config,
     store: deps.store,
     logger: deps.logger,
     clock: deps.clock ?? (() => new Date()),
-    paymentProcessor: deps.paymentProcessor ?? ledgerPaymentProcessor,
+    paymentProcessor: deps.paymentProcessor ?? paymentProcessorFor(stripe, deps.store),
+    stripe,
     onEventsCommitted: deps.onEventsCommitted,
     secrets: deps.secrets,
   };
@@ -95,6 +110,9 @@ export function createApp(deps: AppDeps): Express {
     next();
   });
   app.use(DASHBOARD_API_PREFIX, refuseCrossOrigin, requireSession(services.store.db, services.clock));
+
+  // Stripe's events: the signature is checked on the raw body, so before the JSON body parser.
+  app.post('/stripe/webhooks', stripeWebhookEndpoint(services));
 
   // Every body is read as JSON whatever its Content-Type, so a mislabelled body is a clear
   // 422 and an oversized one a 413 as soon as it passes the limit (json-body.ts).

@@ -97,6 +97,17 @@ const EnvSchema = z.object({
       return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
     })
     .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_API_BASE: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
 });
 
 export interface Config {
@@ -159,12 +170,24 @@ export interface Config {
    * mail server that hangs never holds the request that sends it.
    */
   mail: { smtpUrl: string | undefined; from: string; timeoutMs: number };
+  /** Overage packs charged through Stripe; undefined: the ledger (docs/stripe.md). */
+  stripe: StripeConfig | undefined;
   dashboard: {
     /** Anyone may sign up (open), or people join only through `pnpm admin invite` (closed). */
     signup: 'open' | 'closed';
     /** Directory of the built pages; a missing one is answered with a clear 503, not a crash. */
     distDir: string;
   };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Where the SDK sends requests: Stripe's own API unless STRIPE_API_BASE says otherwise. */
+  apiBase: URL | undefined;
+  /** Verifies POST /stripe/webhooks; undefined answers that endpoint 503. */
+  webhookSecret: string | undefined;
+  /** A charge (with the SDK's retries) is answered within this, or counted as unreachable. */
+  timeoutMs: number;
 }
 
 /**
@@ -205,6 +228,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: e.PUBLIC_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM, timeoutMs: 10_000 },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          timeoutMs: e.STRIPE_TIMEOUT_MS,
+        }
+      : undefined,
     dashboard: {
       signup: e.DASHBOARD_SIGNUP,
       distDir: path.resolve(e.DASHBOARD_DIST_DIR),

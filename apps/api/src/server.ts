@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { createApp } from './app.js';
+import { createApp, paymentProcessorFor, stripeBilling } from './app.js';
+import { reconcilePacks } from './services/billing/buy-pack.js';
 import { loadConfig } from './config.js';
 import { embeddedStoreDir, openStore } from './db/open-store.js';
 import { calendarRefreshRunner } from './jobs/calendar-refresh/calendar-refresh-job.js';
@@ -78,10 +79,12 @@ async function main() {
   const listener = worker && config.databaseUrl ? notifyListener(config, logger, { [DELIVERIES_CHANNEL]: () => worker.wake() }) : undefined;
   await listener?.start();
 
+  const paymentProcessor = paymentProcessorFor(stripeBilling(config), store);
   const app = createApp({
     config,
     store,
     logger,
+    paymentProcessor,
     adminToken: admin.token,
     metrics,
     secrets,
@@ -90,6 +93,11 @@ async function main() {
   const http = createHttpServer(app, config.http);
   await listen(http, config.port, config.host);
   logger.info({ url: `http://${config.host}:${config.port}`, store: store.kind }, 'humantime API listening');
+  // Packs a process died charging (or that met an outage) are settled by replaying their key.
+  reconcilePacks({ store, paymentProcessor, config }).then(
+    (settled) => settled > 0 && logger.info({ settled }, 'overage packs settled'),
+    (error: unknown) => logger.warn({ err: error }, 'settling overage packs failed; the next booking at the limit retries'),
+  );
 
   onShutdownSignal({
     logger,

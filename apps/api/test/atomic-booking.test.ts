@@ -78,7 +78,7 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
     const org = await app.createOrg('growth');
     const humanId = await createUtcHuman(app, org.key);
     const { counts, store, statements } = countingStore(app.database.store);
-    const deps = { store, clock: () => new Date(), paymentProcessor: ledgerPaymentProcessor };
+    const deps = { store, clock: () => new Date(), paymentProcessor: ledgerPaymentProcessor(store.sql) };
     const authed = { id: org.id, plan: 'growth' as const, autoPurchase: false };
 
     // The month's first booking has no quota shards yet: the statement declines QUOTA_SLOW

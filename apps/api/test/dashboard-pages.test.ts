@@ -67,7 +67,18 @@ describe('overview, plan and auto-purchase', () => {
     const packs = await buyer.call('GET', '/billing/overage-packs');
     expect(packs.status, packs.text).toBe(200);
     expect(packs.body).toEqual({
-      data: [{ id: expect.any(String), purchased_at: expect.any(String), pack_size: 500, amount_cents: 1900, currency: 'USD' }],
+      data: [
+        {
+          id: expect.any(String),
+          purchased_at: expect.any(String),
+          pack_size: 500,
+          amount_cents: 1900,
+          currency: 'USD',
+          status: 'succeeded',
+          payment_id: expect.stringMatching(/^ledger_/),
+          failure: null,
+        },
+      ],
       next_cursor: null,
     });
     expect((await user.call('GET', '/billing/overage-packs')).body.data).toEqual([]);

@@ -116,6 +116,8 @@ describe('the error envelope on every path', () => {
       {},
       {
         paymentProcessor: {
+          name: 'ledger',
+          needsPaymentMethod: false,
           charge: async () => {
             throw new TypeError('processor exploded');
           },

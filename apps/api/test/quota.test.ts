@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerPaymentProcessor, PaymentFailedError, type PaymentProcessor } from '../src/services/billing/payment-processor.js';
+import {
+  ledgerPaymentProcessor,
+  PaymentFailedError,
+  type LedgerPaymentProcessor,
+  type PaymentProcessor,
+} from '../src/services/billing/payment-processor.js';
 import { bookingBody, createUtcHuman, januarySlot as slot, race } from './booking-fixtures.js';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
 import { setMonthUsed } from './usage-fixtures.js';
@@ -7,16 +12,13 @@ import { setMonthUsed } from './usage-fixtures.js';
 // The service clock sits mid-January 2030; bookings go on later January days.
 const NOW = new Date('2030-01-15T12:00:00Z');
 let app: TestApp;
-let declineNext = false;
-const flakyProcessor: PaymentProcessor = {
-  async charge(tx, request) {
-    if (declineNext) throw new PaymentFailedError('card declined');
-    return ledgerPaymentProcessor.charge(tx, request);
-  },
-};
+// The ledger on the app's store, with its failure switch.
+let ledger: LedgerPaymentProcessor;
+const flakyProcessor: PaymentProcessor = { name: 'ledger', needsPaymentMethod: false, charge: (request) => ledger.charge(request) };
 
 beforeAll(async () => {
   app = await startTestApp({}, { paymentProcessor: flakyProcessor });
+  ledger = ledgerPaymentProcessor(app.database.store.sql);
   app.clock.now = NOW;
 });
 afterAll(() => app.close());
@@ -87,12 +89,12 @@ describe('monthly quota', () => {
     const org = await app.createOrg('growth', true);
     const human = await createUtcHuman(app, org.key, [30]);
     await setUsed(org.id, 10_000);
-    declineNext = true;
+    ledger.failWith = new PaymentFailedError('card declined');
     try {
       const res = await app.call('POST', '/v1/bookings', { key: org.key, body: bookingBody(human, slot(0)) });
       expect([res.status, res.body.error.code]).toEqual([402, 'LIMIT_REACHED']);
     } finally {
-      declineNext = false;
+      ledger.failWith = undefined;
     }
     const db = app.database.store.db;
     expect(await db.overagePurchase.count({ where: { organizationId: org.id } })).toBe(0);

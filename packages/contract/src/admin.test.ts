@@ -14,6 +14,7 @@ describe('adminContract', () => {
       'updateOrganization PATCH /admin/v1/organizations/:organization_id',
       'rotateKey POST /admin/v1/organizations/:organization_id/rotate-key',
       'createInvite POST /admin/v1/organizations/:organization_id/invites',
+      'setPaymentMethod PUT /admin/v1/organizations/:organization_id/payment-method',
     ]);
   });
 

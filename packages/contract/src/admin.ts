@@ -1,7 +1,8 @@
 import { initContract } from '@ts-rest/core';
 import { adminCommonResponses } from './common-responses.js';
 import { DashboardErrorEnvelopeSchema } from './dashboard/errors.js';
-import { CreateInviteBodySchema, InviteSchema } from './dashboard/schemas.js';
+import { CardSchema, CreateInviteBodySchema, InviteSchema } from './dashboard/schemas.js';
+import { z } from 'zod';
 import { withWellFormedStrings } from './well-formed-strings.js';
 import {
   CreateOrganizationBodySchema,
@@ -69,6 +70,19 @@ const adminRoutes = c.router(
         '/dashboard/accept-invite#token=<token> with the role (default owner): setting a password, ' +
         'or with the account the email already has. A new invite for the same email replaces an ' +
         'unused one. Errors: 404 NOT_FOUND, 409 EMAIL_TAKEN (already a member), 422 VALIDATION_ERROR.',
+    },
+    setPaymentMethod: {
+      method: 'PUT',
+      path: '/organizations/:organization_id/payment-method',
+      pathParams: OrganizationPathParamsSchema,
+      body: z.object({ payment_method: z.string().regex(/^pm_[A-Za-z0-9_]+$/, 'must be a Stripe PaymentMethod id (pm_…)') }).strict(),
+      responses: { 200: z.object({ organization_id: z.string(), card: CardSchema }) },
+      summary: "Set the organization's card",
+      description:
+        "Attaches a Stripe PaymentMethod to the organization's Stripe customer (created if needed) " +
+        'and makes it the card overage packs are charged to. Errors: 404 NOT_FOUND, 422 ' +
+        'VALIDATION_ERROR (Stripe not configured, or Stripe refused the payment method), 503 ' +
+        'SERVICE_UNAVAILABLE (Stripe could not be reached).',
     },
   },
   {

@@ -29,6 +29,8 @@ describe('dashboardContract', () => {
       'organization.regenerateKey POST /dashboard/api/api-key/regenerate',
       'organization.updateOrganization PATCH /dashboard/api/organization',
       'organization.listOveragePacks GET /dashboard/api/billing/overage-packs',
+      'organization.getBilling GET /dashboard/api/billing',
+      'organization.startCardSetup POST /dashboard/api/billing/card-setup',
       'humans.list GET /dashboard/api/humans',
       'humans.get GET /dashboard/api/humans/:human_id',
       'humans.getWeek GET /dashboard/api/humans/:human_id/week',

@@ -11,6 +11,7 @@ Usage:
   pnpm admin set-plan --org ORGANIZATION_ID --plan free|starter|growth
   pnpm admin auto-purchase --org ORGANIZATION_ID on|off
   pnpm admin invite --org ORGANIZATION_ID --email EMAIL [--role owner|member]
+  pnpm admin set-payment-method --org ORGANIZATION_ID --payment-method pm_…
   pnpm admin --help
 
 Prints one JSON object on stdout; on failure, the error envelope on stderr and exit code 1.
@@ -18,6 +19,8 @@ create-org and rotate-key print {"organization_id", "api_key"}: the key is shown
 invite prints {"organization_id", "email", "role", "invite_url", "expires_at"}: a one-time link
 to the dashboard, valid 24 h, where the person joins with the role (default owner): setting a
 password, or with the account the email already has (works with DASHBOARD_SIGNUP=closed).
+set-payment-method (with Stripe configured) makes a Stripe PaymentMethod the card overage
+packs are charged to, and prints {"organization_id", "card"}.
 
 Environment:
   HUMANTIME_URL  the running service (default http://127.0.0.1:3000)
@@ -57,6 +60,7 @@ async function run(argv: string[]): Promise<Outcome | 'help'> {
       org: { type: 'string' },
       email: { type: 'string' },
       role: { type: 'string' },
+      'payment-method': { type: 'string' },
       'auto-purchase': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -94,6 +98,8 @@ async function run(argv: string[]): Promise<Outcome | 'help'> {
       if (state !== 'on' && state !== 'off') throw new UsageError('auto-purchase takes on or off');
       return client.updateOrganization({ params: org(), body: { auto_purchase: state === 'on' } });
     }
+    case 'set-payment-method':
+      return client.setPaymentMethod({ params: org(), body: { payment_method: need(values['payment-method'], '--payment-method') } });
     case 'invite': {
       const result = await client.createInvite({ params: org(), body: { email: need(values.email, '--email'), role: role(values.role) } });
       if (result.status !== 201) return result;

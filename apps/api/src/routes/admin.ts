@@ -6,6 +6,7 @@ import { createOrganization } from '../services/organizations/create-organizatio
 import { getOrganization } from '../services/organizations/get-organization.js';
 import { rotateApiKey } from '../services/organizations/rotate-api-key.js';
 import { updateOrganization } from '../services/organizations/update-organization.js';
+import { setPaymentMethod } from '../services/billing/stripe/set-payment-method.js';
 
 const s = initServer();
 
@@ -34,6 +35,10 @@ export function adminRouter(deps: ServiceDeps) {
     rotateKey: async ({ params }) => ({
       status: 200,
       body: await rotateApiKey(deps, params.organization_id),
+    }),
+    setPaymentMethod: async ({ params, body }) => ({
+      status: 200,
+      body: await setPaymentMethod(deps, params.organization_id, body.payment_method),
     }),
     createInvite: async ({ params, body }) => {
       const { organization_id, email, role, token, expires_at } = await createInvite(deps, params.organization_id, body);

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Store } from '../db/open-store.js';
 import type { Logger } from '../lib/logger.js';
 import type { PaymentProcessor } from './billing/payment-processor.js';
+import type { StripeBilling } from './billing/stripe/stripe-client.js';
 
 /**
  * Everything a service may depend on, built once by createApp. A leaf module: routes and
@@ -16,8 +17,10 @@ export interface ServiceDeps {
   logger: Logger;
   /** The service's clock; tests move it. */
   clock: () => Date;
-  /** Charges overage packs; the database ledger unless a test swaps it. */
+  /** Charges overage packs: Stripe with STRIPE_SECRET_KEY, else the database ledger; tests may swap it. */
   paymentProcessor: PaymentProcessor;
+  /** Stripe's customers, card set-up and webhooks; undefined without STRIPE_SECRET_KEY. */
+  stripe?: StripeBilling | undefined;
   /**
    * Called after a transaction that wrote webhook deliveries has committed, so an
    * in-process delivery worker sends them at once instead of at its next poll.

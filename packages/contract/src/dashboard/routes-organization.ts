@@ -1,7 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { ListQuery, listOf } from '../schemas/common.js';
 import { UpdateOrganizationBodySchema } from '../schemas/organization.js';
-import { OveragePackSchema, OverviewSchema, RegeneratedKeySchema } from './schemas.js';
+import { BillingSchema, CardSetupSchema, OveragePackSchema, OverviewSchema, RegeneratedKeySchema } from './schemas.js';
 
 const c = initContract();
 
@@ -36,7 +36,8 @@ export const organization = c.router({
       'Sets the plan and/or auto_purchase; applies to the next request. auto_purchase can ' +
       'only be on for Starter and Growth (on Free a booking past the quota is refused, never ' +
       'charged): switching it on for Free is 422 VALIDATION_ERROR, and moving to Free turns ' +
-      'it off. Returns the refreshed overview. Errors: 403 FORBIDDEN (owners only).',
+      'it off. With Stripe configured, moving to Starter or Growth needs a card on file (422 ' +
+      'VALIDATION_ERROR naming plan). Returns the refreshed overview. Errors: 403 FORBIDDEN (owners only).',
   },
   listOveragePacks: {
     method: 'GET',
@@ -44,6 +45,28 @@ export const organization = c.router({
     query: ListQuery,
     responses: { 200: listOf(OveragePackSchema) },
     summary: 'Overage packs bought',
-    description: 'Every overage pack charged to the organization, newest first. Errors: 403 FORBIDDEN (owners only).',
+    description:
+      'Every attempt to buy an overage pack, newest first, with its payment id and status (a failed ' +
+      'one says why). Errors: 403 FORBIDDEN (owners only).',
+  },
+  getBilling: {
+    method: 'GET',
+    path: '/billing',
+    responses: { 200: BillingSchema },
+    summary: 'Billing',
+    description:
+      'Who charges the packs, the card on file, and whether auto-purchase was paused by a failed charge. ' +
+      'Errors: 403 FORBIDDEN (owners only).',
+  },
+  startCardSetup: {
+    method: 'POST',
+    path: '/billing/card-setup',
+    body: c.noBody(),
+    responses: { 200: CardSetupSchema },
+    summary: 'Add or replace the card',
+    description:
+      'Starts a Stripe Checkout Session in setup mode and answers its URL; the person comes back to ' +
+      "the Billing page and the card arrives by Stripe's webhook. Errors: 422 VALIDATION_ERROR when " +
+      'Stripe is not configured, 503 SERVICE_UNAVAILABLE when it cannot be reached, 403 FORBIDDEN (owners only).',
   },
 });

@@ -111,9 +111,35 @@ export const OveragePackSchema = z.object({
   pack_size: z.number().int().describe('Extra bookings the pack added (500)'),
   amount_cents: z.number().int().describe('Charged amount in minor units: 1900 = 19.00'),
   currency: z.string().describe('ISO 4217, upper case, e.g. "USD"'),
+  status: z
+    .enum(['pending', 'succeeded', 'failed'])
+    .describe('pending: charged, answer not known yet; succeeded: the pack counts; failed: nothing charged, no pack'),
+  payment_id: z.string().nullable().describe("The payment processor's id: a Stripe PaymentIntent (pi_…) or a ledger charge"),
+  failure: z.string().nullable().describe('Why the charge failed, or why its outcome is not known yet'),
 });
 
 export type OveragePack = z.infer<typeof OveragePackSchema>;
+
+export const CardSchema = z.object({
+  brand: z.string().describe('As Stripe names it: visa, mastercard, amex…'),
+  last4: z.string().nullable(),
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
+});
+
+/** The Billing page's head: who charges, the card on file and whether auto-purchase was paused. */
+export const BillingSchema = z.object({
+  processor: z.enum(['stripe', 'ledger']).describe('stripe: packs are charged to the card on file; ledger: recorded only'),
+  card: CardSchema.nullable().describe('The card on file (Stripe only)'),
+  auto_purchase_paused: z
+    .object({ reason: z.string(), paused_at: UtcTimestamp })
+    .nullable()
+    .describe('Set when a declined charge or a required authentication switched auto-purchase off; cleared by switching it on'),
+});
+
+export type Billing = z.infer<typeof BillingSchema>;
+
+export const CardSetupSchema = z.object({ url: z.string().describe("Stripe Checkout's page: send the person there") });
 
 /** GET /humans: ?search= matches name, email or role, case-insensitively. */
 export const DashboardHumansQuerySchema = ListQuery.extend({

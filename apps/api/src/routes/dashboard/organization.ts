@@ -4,9 +4,13 @@ import type { ServiceDeps } from '../../services/deps.js';
 import { organizationOf } from '../../http/authenticate.js';
 import { memberOf } from '../../http/dashboard-guards.js';
 import { getUsage } from '../../services/billing/get-usage.js';
+import { getBilling } from '../../services/billing/get-billing.js';
 import { listOveragePacks } from '../../services/billing/list-overage-packs.js';
+import { startCardSetup } from '../../services/billing/stripe/start-card-setup.js';
+import { publicBaseUrl } from '../../http/public-base-url.js';
 import { apiKeySummary } from '../../services/organizations/api-key-summary.js';
 import { changePlanSettings } from '../../services/organizations/change-plan-settings.js';
+import { requireOwner } from '../../services/team/acting-member.js';
 import { regenerateApiKey } from '../../services/organizations/regenerate-api-key.js';
 import type { AuthedOrganization } from '../../services/organizations/authed-organization.js';
 import { getOrganization } from '../../services/organizations/get-organization.js';
@@ -38,5 +42,13 @@ export function organizationRouter(deps: ServiceDeps) {
       status: 200,
       body: await listOveragePacks(deps, memberOf(res), query),
     }),
+    getBilling: async ({ res }) => {
+      requireOwner(memberOf(res), 'see billing');
+      return { status: 200, body: await getBilling(deps, organizationOf(res).id) };
+    },
+    startCardSetup: async ({ req, res }) => {
+      requireOwner(memberOf(res), 'change the card');
+      return { status: 200, body: await startCardSetup(deps, organizationOf(res).id, `${publicBaseUrl(req)}/dashboard/billing`) };
+    },
   });
 }

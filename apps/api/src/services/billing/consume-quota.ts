@@ -1,11 +1,9 @@
 import type { Sql } from '../../db/sql.js';
 import { randomInt } from 'node:crypto';
-import { insertOveragePurchase, type QuotaUnit } from '../../db/tables/usage-periods.js';
+import type { QuotaUnit } from '../../db/tables/usage-periods.js';
 import { lockMonth, refillShards, SHARDS, type LockedMonth, type ShardUnit } from '../../db/tables/quota-shards.js';
 import { AppError } from '../../lib/app-error.js';
-import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
-import { PaymentFailedError } from './payment-processor.js';
 import { billingPeriod, OVERAGE_PACK, PLAN_LIMITS } from './plans.js';
 
 /** The unit a booking of `org` made at `now` takes: this UTC month's counter, under the plan's limit. */
@@ -65,57 +63,38 @@ export function refilledMeanwhile(org: AuthedOrganization, now: Date, month: Loc
 }
 
 /**
+ * Thrown by consumeQuota at the limit with auto-purchase on a paid plan: the booking
+ * transaction rolls back (holding nothing), the pack is bought outside it (buy-pack.ts, never
+ * holding a lock across the charge) and the booking runs again under the new limit. Not an
+ * AppError: it is no refusal, and nothing is recorded for an Idempotency-Key.
+ */
+export class PackNeeded extends Error {
+  constructor(
+    /** The month's packs bought so far + 1. */
+    readonly packNumber: number,
+    /** "YYYY-MM-DD", the first day of the month. */
+    readonly periodStart: string,
+  ) {
+    super(`overage pack ${packNumber} of ${periodStart} needed`);
+    this.name = 'PackNeeded';
+  }
+}
+
+/**
  * The slow path: takes one booking from this month's quota inside the booking transaction
  * (so a refused or rolled-back booking counts nothing), when the atomic statement's shard
  * had no allowance left for it. On the month locked by lockQuota: under the limit it hands out
  * what is left over the shards again and takes the unit. At the limit, with auto-purchase on
- * a paid plan, one pack is bought under that lock: racing bookings at the boundary buy exactly
- * one. Called last: the quota is the last of the booking checks.
+ * a paid plan, it throws PackNeeded for the caller to buy the pack outside the transaction
+ * (withOveragePacks). Called last: the quota is the last of the booking checks.
  */
-export async function consumeQuota(
-  query: Sql,
-  deps: Pick<ServiceDeps, 'paymentProcessor'>,
-  org: AuthedOrganization,
-  { month, now }: { month: LockedQuota; now: Date },
-): Promise<void> {
+export async function consumeQuota(query: Sql, org: AuthedOrganization, { month, now }: { month: LockedQuota; now: Date }): Promise<void> {
   const unit = quotaUnitOf(org, now);
   const used = month.used.reduce((a, b) => a + b, 0);
   if (used >= unit.quota + month.overagePacks * unit.packSize) {
     if (!buysOverage(org)) throw limitReached(org);
-    await buyPack(query, deps, org, { unit, now });
-    month.overagePacks += 1;
+    throw new PackNeeded(month.overagePacks + 1, unit.key.periodStart);
   }
   await refillShards(query, unit, month);
   month.used[0]! += 1;
-}
-
-async function buyPack(
-  query: Sql,
-  deps: Pick<ServiceDeps, 'paymentProcessor'>,
-  org: AuthedOrganization,
-  { unit, now }: { unit: QuotaUnit; now: Date },
-) {
-  const { key } = unit;
-  let charge;
-  try {
-    charge = await deps.paymentProcessor.charge(query, {
-      organizationId: org.id,
-      amountCents: OVERAGE_PACK.amountCents,
-      currency: OVERAGE_PACK.currency,
-      description: `Overage pack: ${OVERAGE_PACK.bookings} bookings for ${key.periodStart.slice(0, 7)}`,
-    });
-  } catch (error) {
-    if (error instanceof PaymentFailedError) {
-      throw new AppError('LIMIT_REACHED', `The monthly booking quota is used up and buying an overage pack failed: ${error.message}`);
-    }
-    throw error;
-  }
-  await insertOveragePurchase(query, {
-    ...key,
-    packSize: OVERAGE_PACK.bookings,
-    amountCents: OVERAGE_PACK.amountCents,
-    currency: OVERAGE_PACK.currency,
-    chargeRef: charge.chargeRef,
-    at: now,
-  });
 }

@@ -4,12 +4,16 @@ import type { ServiceDeps } from '../deps.js';
 import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 import { requireOwner, type ActingMember } from '../team/acting-member.js';
+import { OVERAGE_PACK } from './plans.js';
 
-/** The Billing page: every pack bought at the quota, newest first. Owners only: it is what the organization was charged. */
+/**
+ * The Billing page: every attempt to buy a pack at the quota, newest first, with its payment
+ * and status. Owners only: it is what the organization was charged.
+ */
 export async function listOveragePacks({ store: { db } }: Pick<ServiceDeps, 'store'>, member: ActingMember, query: ListQuery) {
   requireOwner(member, 'see billing');
   const organizationId = member.organization.id;
-  const rows = await db.overagePurchase.findMany({
+  const rows = await db.packCharge.findMany({
     where: { organizationId, ...afterCursor(query.cursor) },
     orderBy: newestFirst,
     take: query.limit + 1,
@@ -17,8 +21,11 @@ export async function listOveragePacks({ store: { db } }: Pick<ServiceDeps, 'sto
   return toPage(rows, query.limit, (row): OveragePack => ({
     id: row.id,
     purchased_at: toTimestamp(row.createdAt),
-    pack_size: row.packSize,
+    pack_size: OVERAGE_PACK.bookings,
     amount_cents: row.amountCents,
     currency: row.currency,
+    status: row.status as OveragePack['status'],
+    payment_id: row.paymentRef,
+    failure: row.status === 'succeeded' ? null : row.failure,
   }));
 }

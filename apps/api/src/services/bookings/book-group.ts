@@ -6,7 +6,6 @@ import { deleteExpiredHolds } from '../../db/tables/holds.js';
 import { lockHumans } from '../../db/tables/humans-lock.js';
 import type { AppError } from '../../lib/app-error.js';
 import { consumeQuota, lockQuota } from '../billing/consume-quota.js';
-import type { ServiceDeps } from '../deps.js';
 import { recordEvent } from '../events/record-event.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import { loadGroup } from '../schedule/load-group.js';
@@ -17,7 +16,6 @@ import { bookingView } from './booking-view.js';
 import { claimTimeOn, type BookingRequest } from './claim-time.js';
 import { judgeStart } from './judge-start.js';
 
-type GroupDeps = Pick<ServiceDeps, 'paymentProcessor'>;
 type GroupBody = CreateBookingBody & { human_ids: string[]; mode: 'all' | 'any' };
 
 /**
@@ -26,7 +24,7 @@ type GroupBody = CreateBookingBody & { human_ids: string[]; mode: 'all' | 'any' 
  * confirmed bookings on that local day (tie: the one listed first). Each booking takes a quota
  * unit and records its own booking.confirmed.
  */
-export async function bookGroup(query: Sql, deps: GroupDeps, org: AuthedOrganization, { body, now }: { body: GroupBody; now: Date }) {
+export async function bookGroup(query: Sql, org: AuthedOrganization, { body, now }: { body: GroupBody; now: Date }) {
   const ids = body.human_ids;
   const start = Date.parse(body.starts_at);
   // any: racing round-robin bookings of overlapping teams take turns, so each one counts the
@@ -72,7 +70,7 @@ export async function bookGroup(query: Sql, deps: GroupDeps, org: AuthedOrganiza
   for (const booking of made) {
     deliveries += await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
   }
-  for (let i = 0; i < made.length; i++) await consumeQuota(query, deps, org, { month: quota, now });
+  for (let i = 0; i < made.length; i++) await consumeQuota(query, org, { month: quota, now });
   const body201: CreatedBooking = body.mode === 'all' ? { ...made[0]!, group_bookings: made } : made[0]!;
   return { booking: body201, deliveries };
 }

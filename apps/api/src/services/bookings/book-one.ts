@@ -1,6 +1,5 @@
 import type { Sql } from '../../db/sql.js';
 import { consumeQuota, type LockedQuota } from '../billing/consume-quota.js';
-import type { ServiceDeps } from '../deps.js';
 import { recordEvent } from '../events/record-event.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
 import { bookingView } from './booking-view.js';
@@ -23,13 +22,12 @@ export function attendeeOf(body: {
  */
 export async function bookOne(
   query: Sql,
-  deps: Pick<ServiceDeps, 'paymentProcessor'>,
   org: AuthedOrganization,
   { request, now, quota }: { request: BookingRequest; now: Date; quota: LockedQuota },
 ) {
   const booking = bookingView(await claimTime(query, request, now));
   const deliveries = await recordEvent(query, { organizationId: org.id, type: 'booking.confirmed', booking, at: now });
   // Last: the quota is the last of the booking checks.
-  await consumeQuota(query, deps, org, { month: quota, now });
+  await consumeQuota(query, org, { month: quota, now });
   return { booking, deliveries };
 }

@@ -1,5 +1,6 @@
 import type { CreateBookingBody } from '@humantime/contract';
 import type { Sql } from '../../db/sql.js';
+import { withOveragePacks } from '../billing/buy-pack.js';
 import { lockQuota, refilledMeanwhile } from '../billing/consume-quota.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
@@ -12,11 +13,10 @@ import type { BookingRequest } from './claim-time.js';
 import { scopeOf, type StoredResponse } from './idempotency.js';
 import { runIdempotent, type Outcome } from './run-idempotent.js';
 
-type BookingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'>;
+type BookingDeps = Pick<ServiceDeps, 'store' | 'clock' | 'paymentProcessor' | 'onEventsCommitted'> & Partial<Pick<ServiceDeps, 'config'>>;
 
 /** One booking request, as the booking transaction's work takes it. */
 interface Booking {
-  deps: BookingDeps;
   org: AuthedOrganization;
   body: CreateBookingBody;
   now: Date;
@@ -38,19 +38,19 @@ const created = ({ booking, deliveries }: { booking: unknown; deliveries: number
 });
 
 /** The booking transaction's work. */
-async function book(query: Sql, { deps, org, body, now }: Booking): Promise<Outcome> {
+async function book(query: Sql, { org, body, now }: Booking): Promise<Outcome> {
   // The contract allows exactly one of human_id and human_ids (with mode).
   if (body.human_ids && body.mode)
-    return created(await bookGroup(query, deps, org, { body: { ...body, human_ids: body.human_ids, mode: body.mode }, now }));
+    return created(await bookGroup(query, org, { body: { ...body, human_ids: body.human_ids, mode: body.mode }, now }));
   const quota = await lockQuota(query, org, now);
-  return created(await bookOne(query, deps, org, { request: requestOf(org, body), now, quota }));
+  return created(await bookOne(query, org, { request: requestOf(org, body), now, quota }));
 }
 
 /** The same for one human come from quota_slow, unless the month was refilled meanwhile. */
-async function bookUnlessRefilled(query: Sql, { deps, org, body, now }: Booking): Promise<Outcome | QuotaRefilled> {
+async function bookUnlessRefilled(query: Sql, { org, body, now }: Booking): Promise<Outcome | QuotaRefilled> {
   const quota = await lockQuota(query, org, now);
   if (refilledMeanwhile(org, now, quota)) return { kind: 'quota_refilled' };
-  return created(await bookOne(query, deps, org, { request: requestOf(org, body), now, quota }));
+  return created(await bookOne(query, org, { request: requestOf(org, body), now, quota }));
 }
 
 const requestOf = (org: AuthedOrganization, body: CreateBookingBody): BookingRequest => ({
@@ -90,9 +90,19 @@ export async function createBooking(
   body: CreateBookingBody,
   idempotencyKey: string | undefined,
 ): Promise<StoredResponse> {
+  // At the limit with auto-purchase on, the pack is bought between two tries (buy-pack.ts).
+  return withOveragePacks(deps, org, () => bookOnce(deps, org, body, idempotencyKey));
+}
+
+async function bookOnce(
+  deps: BookingDeps & { schedules?: BookingSchedules },
+  org: AuthedOrganization,
+  body: CreateBookingBody,
+  idempotencyKey: string | undefined,
+): Promise<StoredResponse> {
   const schedules = deps.schedules ?? { read: schedulesReader(deps.store.sql, org.id) };
   const now = deps.clock();
-  const booking: Booking = { deps, org, body, now };
+  const booking: Booking = { org, body, now };
   const keyed = { idempotencyKey, request: body, now };
   const inTransaction = async () => (await runIdempotent(deps, org.id, keyed, (query) => book(query, booking))).response;
   if (!body.human_id) return inTransaction();

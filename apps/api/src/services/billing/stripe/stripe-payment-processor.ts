@@ -1,0 +1,78 @@
+import Stripe from 'stripe';
+import { PaymentFailedError, type ChargeRequest, type PaymentProcessor } from '../payment-processor.js';
+
+/**
+ * Overage packs charged through Stripe: one PaymentIntent per pack, off session, confirmed at
+ * once on the customer's card on file, sent with the pack's idempotency key (the SDK's own
+ * retries carry it too). Answered within `timeoutMs`, whatever the SDK's retries, or counted
+ * as unreachable: the outcome is then unknown and settled later by replaying the same key.
+ */
+export function stripePaymentProcessor(stripe: Stripe, timeoutMs: number): PaymentProcessor {
+  return {
+    name: 'stripe',
+    needsPaymentMethod: true,
+    async charge(request) {
+      const payer = request.payer;
+      if (!payer) throw new PaymentFailedError('no card is on file; add one on the Billing page', 'no_payment_method');
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await withDeadline(createIntent(stripe, request, payer), timeoutMs);
+      } catch (error) {
+        throw failureOf(error);
+      }
+      if (intent.status === 'succeeded') return { chargeRef: intent.id };
+      if (intent.status === 'requires_action') {
+        throw new PaymentFailedError('the card requires authentication by its holder', 'authentication_required');
+      }
+      if (intent.status === 'processing') throw new PaymentFailedError('Stripe is still processing the payment', 'unreachable');
+      throw new PaymentFailedError(`the payment ended ${intent.status.replace(/_/g, ' ')}`, 'declined');
+    },
+  };
+}
+
+function createIntent(stripe: Stripe, request: ChargeRequest, payer: { customerId: string; paymentMethodId: string }) {
+  return stripe.paymentIntents.create(
+    {
+      amount: request.amountCents,
+      currency: request.currency.toLowerCase(),
+      customer: payer.customerId,
+      payment_method: payer.paymentMethodId,
+      off_session: true,
+      confirm: true,
+      description: request.description,
+      metadata: { organization_id: request.organizationId, pack_id: request.packId },
+    },
+    { idempotencyKey: request.idempotencyKey },
+  );
+}
+
+class DeadlinePassed extends Error {}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlinePassed(`no answer within ${ms} ms`)), ms);
+  });
+  // The SDK may go on retrying in the background: with the same key, so nothing is charged twice.
+  work.catch(() => undefined);
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** A PaymentFailedError saying why, from what the SDK threw. */
+function failureOf(error: unknown): PaymentFailedError {
+  if (error instanceof DeadlinePassed) return new PaymentFailedError(`Stripe could not be reached (${error.message})`, 'unreachable');
+  if (error instanceof Stripe.errors.StripeCardError) {
+    if (error.code === 'authentication_required') {
+      return new PaymentFailedError('the card requires authentication by its holder', 'authentication_required');
+    }
+    const reason = error.decline_code ?? error.code ?? 'declined';
+    return new PaymentFailedError(`the card was declined (${reason.replace(/_/g, ' ')})`, 'declined');
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code !== 'idempotency_key_in_use') {
+    return new PaymentFailedError(`Stripe refused the payment: ${error.message}`, 'declined');
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    return new PaymentFailedError(`Stripe could not be reached (${error.type}: ${error.message})`, 'unreachable');
+  }
+  return new PaymentFailedError(`Stripe could not be reached (${(error as Error).message})`, 'unreachable');
+}

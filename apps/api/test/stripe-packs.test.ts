@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingBody, createUtcHuman, januarySlot as slot, race } from './booking-fixtures.js';
+import { signUp } from './dashboard-fixtures.js';
+import { StripeStandIn } from './stripe-stand-in.js';
+import { reconcilePacks } from '../src/services/billing/buy-pack.js';
+import { stripeClient } from '../src/services/billing/stripe/stripe-client.js';
+import { stripePaymentProcessor } from '../src/services/billing/stripe/stripe-payment-processor.js';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from './test-app.js';
+import { setMonthUsed } from './usage-fixtures.js';
+
+// Overage packs charged through Stripe, with the SDK pointed at a local stand-in. The charge
+// timeout is short so that an unanswered charge is a test of a second, not of 15.
+const NOW = new Date('2030-01-15T12:00:00Z');
+const TIMEOUT_MS = 1_200;
+const stripe = new StripeStandIn('whsec_stand_in_secret');
+let app: TestApp;
+
+beforeAll(async () => {
+  await stripe.start();
+  app = await startTestApp({
+    stripe: { secretKey: 'sk_test_stand_in', apiBase: new URL(stripe.url), webhookSecret: stripe.webhookSecret, timeoutMs: TIMEOUT_MS },
+  });
+  stripe.webhookUrl = `${app.url}/stripe/webhooks`;
+  app.clock.now = NOW;
+});
+afterAll(async () => {
+  await app.close();
+  await stripe.stop();
+});
+
+/** A Growth organization with auto-purchase on, at its quota, with `card` on file (or none). */
+async function atTheLimit(card: string | undefined) {
+  const org = await app.createOrg('growth', true);
+  const human = await createUtcHuman(app, org.key, [30]);
+  if (card) await setCard(org.id, card);
+  await setMonthUsed(app.database.store.sql, org.id, 10_000, '2030-01-01');
+  return { ...org, human, book: (n: number) => app.call('POST', '/v1/bookings', { key: org.key, body: bookingBody(human, slot(n)) }) };
+}
+
+async function setCard(orgId: string, card: string) {
+  const res = await app.call('PUT', `/admin/v1/organizations/${orgId}/payment-method`, {
+    key: ADMIN_TOKEN,
+    body: { payment_method: card },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+const usage = async (key: string) => (await app.call('GET', '/v1/usage', { key })).body;
+const intentsOf = (orgId: string) => stripe.paymentIntents.filter((pi) => pi.metadata.organization_id === orgId);
+const intentRequestsOf = (orgId: string) => stripe.sent('/v1/payment_intents').filter((r) => r.body.metadata?.organization_id === orgId);
+const packsOf = (orgId: string) =>
+  app.database.store.db.packCharge.findMany({ where: { organizationId: orgId }, orderBy: { createdAt: 'asc' } });
+
+describe('overage packs through Stripe', () => {
+  it('charges one PaymentIntent of 19.00 USD off session on the card on file, with the pack in its metadata', async () => {
+    const org = await atTheLimit('pm_card_visa');
+    const account = await app.database.store.db.billingAccount.findUniqueOrThrow({ where: { organizationId: org.id } });
+    expect(stripe.customers.get(account.stripeCustomerId!)!.metadata).toEqual({ organization_id: org.id });
+    expect((await org.book(0)).status).toBe(201);
+    const [pack] = await packsOf(org.id);
+    const [intent] = intentsOf(org.id);
+    expect(intent).toMatchObject({
+      amount: 1900,
+      currency: 'usd',
+      customer: account.stripeCustomerId,
+      payment_method: account.paymentMethodId,
+      off_session: true,
+      confirm: true,
+      metadata: { organization_id: org.id, pack_id: pack!.id },
+    });
+    expect(pack).toMatchObject({ status: 'succeeded', paymentRef: intent!.id, processor: 'stripe' });
+    const [request] = intentRequestsOf(org.id);
+    expect(request!.idempotencyKey).toBe(`pack_${org.id}_2030-01-01_1_${account.paymentMethodId}_1`);
+    expect(await usage(org.key)).toMatchObject({ used: 10_001, overage_packs: 1, auto_purchase: true });
+    // 499 more fit in the pack without another charge.
+    expect((await org.book(1)).status).toBe(201);
+    expect(intentsOf(org.id)).toHaveLength(1);
+  });
+
+  it('a declined card is 402 saying so, pauses auto-purchase, and switching it on again is a new attempt', async () => {
+    const org = await atTheLimit('pm_card_chargeDeclined');
+    const refused = await org.book(0);
+    expect([refused.status, refused.body.error.code]).toEqual([402, 'LIMIT_REACHED']);
+    expect(refused.body.error.message).toMatch(/declined/);
+    expect(await usage(org.key)).toMatchObject({ used: 10_000, overage_packs: 0, auto_purchase: false });
+    const paused = await app.database.store.db.billingAccount.findUniqueOrThrow({ where: { organizationId: org.id } });
+    expect(paused.pausedReason).toMatch(/declined/);
+    // Paused: the next booking is refused without a charge.
+    expect((await org.book(1)).status).toBe(402);
+    expect(intentRequestsOf(org.id)).toHaveLength(1);
+
+    await setCard(org.id, 'pm_card_visa');
+    await app.call('PATCH', `/admin/v1/organizations/${org.id}`, { key: ADMIN_TOKEN, body: { auto_purchase: true } });
+    expect((await org.book(2)).status).toBe(201);
+    const keys = intentRequestsOf(org.id).map((r) => r.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[1]).toMatch(/_2$/);
+    expect((await packsOf(org.id)).map((p) => p.status)).toEqual(['failed', 'succeeded']);
+    expect(await app.database.store.db.billingAccount.findUniqueOrThrow({ where: { organizationId: org.id } })).toMatchObject({
+      pausedReason: null,
+    });
+  });
+
+  it('a card that requires authentication is 402 saying so and pauses auto-purchase', async () => {
+    const org = await atTheLimit('pm_card_authenticationRequired');
+    const refused = await org.book(0);
+    expect([refused.status, refused.body.error.code]).toEqual([402, 'LIMIT_REACHED']);
+    expect(refused.body.error.message).toMatch(/authentication/);
+    expect((await usage(org.key)).auto_purchase).toBe(false);
+    expect(intentsOf(org.id)).toHaveLength(0);
+  });
+
+  it('no card on file is 402 saying so; nothing is sent and nothing is paused', async () => {
+    const org = await atTheLimit(undefined);
+    const refused = await org.book(0);
+    expect([refused.status, refused.body.error.code]).toEqual([402, 'LIMIT_REACHED']);
+    expect(refused.body.error.message).toMatch(/no card is on file/);
+    expect((await usage(org.key)).auto_purchase).toBe(true);
+    expect(intentRequestsOf(org.id)).toHaveLength(0);
+  });
+
+  it('a 500 is retried by the SDK with the same Idempotency-Key, and the booking succeeds', async () => {
+    const org = await atTheLimit('pm_card_visa');
+    stripe.failNext('/v1/payment_intents', 1);
+    expect((await org.book(0)).status).toBe(201);
+    const sent = intentRequestsOf(org.id);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
+    expect(intentsOf(org.id)).toHaveLength(1);
+  });
+
+  it('an answer that never comes in time is 402 (nothing paused); the next booking replays the key: one charge, one pack', async () => {
+    const org = await atTheLimit('pm_card_visa');
+    stripe.holdBackNextAnswer(TIMEOUT_MS * 3);
+    const started = Date.now();
+    const refused = await org.book(0);
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1_000);
+    expect([refused.status, refused.body.error.code]).toEqual([402, 'LIMIT_REACHED']);
+    expect(refused.body.error.message).toMatch(/could not be reached/);
+    expect((await usage(org.key)).auto_purchase).toBe(true);
+    expect((await packsOf(org.id)).map((p) => p.status)).toEqual(['pending']);
+
+    const booked = await org.book(1);
+    expect(booked.status, booked.text).toBe(201);
+    expect(intentsOf(org.id)).toHaveLength(1);
+    const keys = new Set(intentRequestsOf(org.id).map((r) => r.idempotencyKey));
+    expect(keys.size).toBe(1);
+    expect(await packsOf(org.id)).toEqual([expect.objectContaining({ status: 'succeeded', paymentRef: intentsOf(org.id)[0]!.id })]);
+    expect(await usage(org.key)).toMatchObject({ used: 10_001, overage_packs: 1 });
+  });
+
+  it('a pack whose charge went through unheard is settled at start-up by replaying its key: no second charge', async () => {
+    const org = await atTheLimit('pm_card_visa');
+    stripe.holdBackNextAnswer(TIMEOUT_MS * 3);
+    expect((await org.book(0)).status).toBe(402);
+    const processor = stripePaymentProcessor(stripeClient(app.config.stripe!), TIMEOUT_MS);
+    expect(await reconcilePacks({ store: app.database.store, paymentProcessor: processor, config: app.config })).toBeGreaterThanOrEqual(1);
+    expect(await packsOf(org.id)).toEqual([expect.objectContaining({ status: 'succeeded', paymentRef: intentsOf(org.id)[0]!.id })]);
+    expect(intentsOf(org.id)).toHaveLength(1);
+    expect(await usage(org.key)).toMatchObject({ used: 10_000, overage_packs: 1 });
+    expect((await org.book(1)).status).toBe(201);
+    expect(intentRequestsOf(org.id).filter((r) => r.idempotencyKey !== intentRequestsOf(org.id)[0]!.idempotencyKey)).toEqual([]);
+  });
+
+  it('50 concurrent bookings at the boundary create exactly one PaymentIntent, and all succeed', async () => {
+    const org = await atTheLimit('pm_card_visa');
+    const { tally } = await race(Array.from({ length: 50 }, (_, i) => () => org.book(i)));
+    expect(tally).toEqual({ 201: 50 });
+    expect(intentRequestsOf(org.id)).toHaveLength(1);
+    expect(intentsOf(org.id)).toHaveLength(1);
+    expect(await usage(org.key)).toMatchObject({ used: 10_050, overage_packs: 1 });
+  });
+
+  it('lists each pack with its payment id and status on the Billing page, and a paid plan needs a card', async () => {
+    const user = await signUp(app);
+    const moved = await user.call('PATCH', '/organization', { body: { plan: 'starter' } });
+    expect([moved.status, moved.body.error?.code]).toEqual([422, 'VALIDATION_ERROR']);
+    expect(moved.body.error.message).toMatch(/card on file/);
+    expect((await user.call('GET', '/billing')).body).toEqual({ processor: 'stripe', card: null, auto_purchase_paused: null });
+
+    const setup = await user.call('POST', '/billing/card-setup');
+    expect(setup.status, setup.text).toBe(200);
+    const page = await fetch(setup.body.url, { method: 'POST', redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`${app.url}/dashboard/billing?card=added`);
+    expect((await user.call('GET', '/billing')).body.card).toEqual({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 });
+    expect((await user.call('PATCH', '/organization', { body: { plan: 'growth', auto_purchase: true } })).status).toBe(200);
+
+    const human = await createUtcHuman(app, user.apiKey, [30]);
+    await setMonthUsed(app.database.store.sql, user.organizationId, 10_000, '2030-01-01');
+    expect((await app.call('POST', '/v1/bookings', { key: user.apiKey, body: bookingBody(human, slot(0)) })).status).toBe(201);
+    const packs = await user.call('GET', '/billing/overage-packs');
+    expect(packs.body.data).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        payment_id: intentsOf(user.organizationId)[0]!.id,
+        amount_cents: 1900,
+        failure: null,
+      }),
+    ]);
+  });
+});
+
+describe('POST /stripe/webhooks', () => {
+  const post = (payload: string, signature: string) =>
+    app.call('POST', '/stripe/webhooks', { raw: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+
+  it('acts on an event with a valid signature: a completed card set-up becomes the card on file', async () => {
+    const org = await app.createOrg('starter');
+    await setCard(org.id, 'pm_card_mastercard');
+    const session = { id: 'cs_test_direct', object: 'checkout.session', mode: 'setup', metadata: { organization_id: org.id } };
+    // A set-up completed elsewhere: its setup intent names a Visa card of this customer.
+    const account = await app.database.store.db.billingAccount.findUniqueOrThrow({ where: { organizationId: org.id } });
+    const visa = { id: 'pm_webhook_visa', object: 'payment_method', type: 'card', customer: account.stripeCustomerId, outcome: 'ok' };
+    stripe.paymentMethods.set(visa.id, { ...visa, card: { brand: 'visa', last4: '1881', exp_month: 3, exp_year: 2031 } });
+    stripe.setupIntents.set('seti_webhook', { id: 'seti_webhook', object: 'setup_intent', payment_method: visa.id });
+    const payload = stripe.event('checkout.session.completed', { ...session, setup_intent: 'seti_webhook' });
+    const res = await post(payload, stripe.sign(payload));
+    expect([res.status, res.body]).toEqual([200, { received: true }]);
+    expect(await app.database.store.db.billingAccount.findUniqueOrThrow({ where: { organizationId: org.id } })).toMatchObject({
+      paymentMethodId: 'pm_webhook_visa',
+      cardLast4: '1881',
+    });
+  });
+
+  it('refuses a forged, a stale and a tampered signature with 422, acting on nothing', async () => {
+    const org = await app.createOrg('starter');
+    const payload = stripe.event('checkout.session.completed', {
+      id: 'cs_forged',
+      object: 'checkout.session',
+      mode: 'setup',
+      metadata: { organization_id: org.id },
+      setup_intent: 'seti_webhook',
+    });
+    const forged = await post(payload, stripe.sign(payload, undefined, 'whsec_not_the_secret'));
+    expect([forged.status, forged.body.error.code]).toEqual([422, 'VALIDATION_ERROR']);
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+    const stale = await post(payload, stripe.sign(payload, tenMinutesAgo));
+    expect([stale.status, stale.body.error.code]).toEqual([422, 'VALIDATION_ERROR']);
+    expect(stale.body.error.message).toMatch(/tolerance/i);
+    const tampered = await post(payload.replace('cs_forged', 'cs_tampered'), stripe.sign(payload));
+    expect(tampered.status).toBe(422);
+    expect(await app.database.store.db.billingAccount.findUnique({ where: { organizationId: org.id } })).toBeNull();
+  });
+});
