@@ -9,7 +9,9 @@ export type {
   SlotQuery,
   Weekday,
   WeeklySchedule,
+  WireOverride,
 } from './types.js';
+export { overrideRuleOf } from './types.js';
 export { computeSlots, computeSlotsWithExpiry, type ExpiringSlots } from './compute-slots.js';
 export { checkBooking } from './check-booking.js';
 export { localDateOf, localDateRangeToInterval } from './local-date-range.js';

@@ -93,3 +93,25 @@ export interface BookingCheck {
 }
 
 export type BookingVerdict = { ok: true } | { ok: false; reason: BookingRefusal };
+
+/** An override as the API writes it (snake_case; an empty weekdays list means every day). */
+export interface WireOverride {
+  kind: 'block' | 'open';
+  start_date: string;
+  end_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  weekdays?: number[] | null;
+}
+
+/** The engine's OverrideRule of an override as the API writes it: the API and the dashboard's preview read them alike. */
+export function overrideRuleOf(o: WireOverride): OverrideRule {
+  return {
+    kind: o.kind,
+    startDate: o.start_date,
+    endDate: o.end_date,
+    startTime: o.start_time,
+    endTime: o.end_time,
+    weekdays: o.weekdays && o.weekdays.length > 0 ? o.weekdays : null,
+  };
+}

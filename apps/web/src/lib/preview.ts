@@ -3,7 +3,7 @@
 // preview lists what the API will list once the hours are saved.
 import type { Override, SetAvailabilityBody, Slot } from '@humantime/contract';
 import type { HumanWeek } from '@humantime/contract/dashboard';
-import { computeSlots, type SchedulingRules } from '@humantime/slot-engine';
+import { computeSlots, overrideRuleOf, type SchedulingRules } from '@humantime/slot-engine';
 import { localDate } from './week.js';
 
 export interface PreviewInput {
@@ -39,14 +39,7 @@ export function previewSlots({ timezone, hours, overrides, week, duration, now }
   const slots = computeSlots({
     timezone,
     schedule: { workingDays: hours.working_days, workStart: hours.work_start, workEnd: hours.work_end },
-    overrides: overrides.map((o) => ({
-      kind: o.kind,
-      startDate: o.start_date,
-      endDate: o.end_date,
-      startTime: o.start_time,
-      endTime: o.end_time,
-      weekdays: o.weekdays && o.weekdays.length > 0 ? o.weekdays : null,
-    })),
+    overrides: overrides.map(overrideRuleOf),
     busy: week.busy.map((b) => ({ start: Date.parse(b.starts_at), end: Date.parse(b.ends_at) })),
     rules: rulesOf(hours),
     bookingsPerDay,

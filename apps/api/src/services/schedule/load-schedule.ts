@@ -1,4 +1,5 @@
 import type { DailyBookingCounts, Interval, OverrideRule, PreferredHours, SchedulingRules, WeeklySchedule } from '@humantime/slot-engine';
+import { overrideRuleOf } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
 import { withinStorableYears } from '../../lib/timestamps.js';
 import { EARLIEST_OFFSET, LATEST_OFFSET, selectSnapshots, type SnapshotRow } from '../../db/tables/schedule-snapshots.js';
@@ -97,14 +98,7 @@ export function readSnapshot(raw: SnapshotRow | string): TimedSnapshot {
     timezone: row.timezone,
     schedule: { workingDays: row.working_days, workStart: row.work_start, workEnd: row.work_end },
     meetingDurations: row.meeting_durations,
-    overrides: row.overrides.map((o) => ({
-      kind: o.kind,
-      startDate: o.start_date,
-      endDate: o.end_date,
-      startTime: o.start_time,
-      endTime: o.end_time,
-      weekdays: o.weekdays && o.weekdays.length > 0 ? o.weekdays : null,
-    })),
+    overrides: row.overrides.map(overrideRuleOf),
     busy: [
       ...row.busy.filter(([, , expires]) => expires === null).map(([start, end]) => ({ start, end })),
       ...row.calendar_busy.map(([start, end]) => ({ start, end })),
