@@ -36,7 +36,7 @@ export function CardOnFile() {
   }, [waiting, load.reload]);
 
   return (
-    <section className="card" aria-labelledby="card-title">
+    <section className="card stacked" aria-labelledby="card-title">
       <div className="card-head">
         <h2 id="card-title">Payment</h2>
       </div>
