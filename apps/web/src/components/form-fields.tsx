@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { FormErrors } from '../lib/field-errors.js';
 import { weekdayName } from '../lib/format.js';
 
 /** Field id → the API's message for it, shown under the field. */
@@ -92,4 +93,51 @@ export function WeekdayChecks({
 export function focusFirstInvalid(form: HTMLElement | null) {
   const first = form?.querySelector<HTMLElement>('.invalid input, .invalid select, .invalid textarea');
   first?.focus();
+}
+
+/**
+ * A form that shows the API's refusals where they belong: `submit` runs a save; a refusal is
+ * placed at the fields by `place` (focus then moves to the first marked field, so its message
+ * is read out) and whatever names no field becomes one notice (`general`).
+ */
+export function useFieldForm() {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>(new Map());
+  const [general, setGeneral] = useState<unknown>(undefined);
+  const form = useRef<HTMLFormElement>(null);
+  const refused = useRef(false);
+
+  useEffect(() => {
+    if (!refused.current) return;
+    refused.current = false;
+    focusFirstInvalid(form.current);
+  }, [errors]);
+
+  async function submit(send: () => Promise<void>, place: (error: unknown) => FormErrors) {
+    setBusy(true);
+    setGeneral(undefined);
+    try {
+      await send();
+      setErrors(new Map());
+    } catch (error) {
+      const placed = place(error);
+      refused.current = placed.fields.size > 0;
+      setErrors(placed.fields);
+      setGeneral(placed.general);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Fields edited: their messages go, the rest stay until the next save. */
+  function clear(...ids: string[]) {
+    if (ids.some((id) => errors.has(id))) setErrors(new Map([...errors].filter(([id]) => !ids.includes(id))));
+  }
+
+  function reset() {
+    setErrors(new Map());
+    setGeneral(undefined);
+  }
+
+  return { busy, errors, general, form, submit, clear, reset };
 }

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Availability, Human } from '@humantime/contract';
 import { api, call } from '../api/client.js';
 import { placeErrors, saidOf, type FieldProblem } from '../lib/field-errors.js';
 import { bodyOf, durationsOf, type HoursDraft, type RuleField } from '../lib/hours-draft.js';
-import { describedBy, Field, focusFirstInvalid, WeekdayChecks } from './form-fields.js';
+import { describedBy, Field, useFieldForm, WeekdayChecks } from './form-fields.js';
 import { PreferredHoursFields, ruleId, RULES, RulesFields, windowId } from './hours-rules.js';
 import { ErrorNotice } from './states.js';
 
@@ -65,49 +65,33 @@ export function HoursForm({
   onDraft: (draft: HoursDraft | undefined) => void;
   onSaved: (saved: Availability) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
-  const [general, setGeneral] = useState<unknown>(undefined);
+  const { busy, errors, general, form, submit, clear, reset } = useFieldForm();
   const [saved, setSaved] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const refused = useRef(false);
-
-  useEffect(() => {
-    if (!refused.current) return;
-    refused.current = false;
-    focusFirstInvalid(form.current);
-  }, [errors]);
 
   /** One field changed: its message goes, the rest stay until the next save. */
   function edit(change: Partial<HoursDraft>, ...ids: string[]) {
     setSaved(false);
-    if (ids.some((id) => errors.has(id))) setErrors(new Map([...errors].filter(([id]) => !ids.includes(id))));
+    clear(...ids);
     onDraft({ ...draft, ...change });
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setGeneral(undefined);
-    try {
-      const answer = await call(api.humans.setAvailability({ params: { human_id: human.id }, body: bodyOf(draft) }), 200);
-      setErrors(new Map());
-      setSaved(true);
-      onSaved(answer);
-    } catch (error) {
-      const { fieldOf, say } = placing(draft);
-      const placed = placeErrors(error, fieldOf, say);
-      refused.current = placed.fields.size > 0;
-      setErrors(placed.fields);
-      setGeneral(placed.general);
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        const answer = await call(api.humans.setAvailability({ params: { human_id: human.id }, body: bodyOf(draft) }), 200);
+        setSaved(true);
+        onSaved(answer);
+      },
+      (error) => {
+        const { fieldOf, say } = placing(draft);
+        return placeErrors(error, fieldOf, say);
+      },
+    );
   }
 
   function discard() {
-    setErrors(new Map());
-    setGeneral(undefined);
+    reset();
     onDraft(undefined);
   }
 

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { CreateOverrideBody, Human, Override, OverrideKind } from '@humantime/contract';
 import { api, call } from '../api/client.js';
 import { placeErrors, saidOf, type FieldProblem } from '../lib/field-errors.js';
-import { describedBy, Field, focusFirstInvalid } from './form-fields.js';
+import { describedBy, Field, useFieldForm } from './form-fields.js';
 import { ErrorNotice } from './states.js';
 
 /** Each body field's control and label; weekdays are not offered here, so their message stays general. */
@@ -33,48 +33,31 @@ function bodyOf(kind: OverrideKind, values: Values): CreateOverrideBody {
 export function OverrideForm({ human, onAdded }: { human: Human; onAdded: (override: Override) => void }) {
   const [kind, setKind] = useState<OverrideKind>('block');
   const [values, setValues] = useState<Values>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
-  const [general, setGeneral] = useState<unknown>(undefined);
+  const { busy, errors, general, form, submit, clear } = useFieldForm();
   const [added, setAdded] = useState<string>('');
-  const form = useRef<HTMLFormElement>(null);
-  const refused = useRef(false);
-
-  useEffect(() => {
-    if (!refused.current) return;
-    refused.current = false;
-    focusFirstInvalid(form.current);
-  }, [errors]);
 
   function set(key: keyof Values, value: string) {
     setAdded('');
     setValues((v) => ({ ...v, [key]: value }));
-    const id = FIELDS[key]!.id;
-    if (errors.has(id)) setErrors(new Map([...errors].filter(([other]) => other !== id)));
+    clear(FIELDS[key]!.id);
   }
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setGeneral(undefined);
-    try {
-      const override = await call(api.humans.createOverride({ params: { human_id: human.id }, body: bodyOf(kind, values) }), 201);
-      setErrors(new Map());
-      setValues(EMPTY);
-      setAdded(`${KIND_WORDS[kind]} added.`);
-      onAdded(override);
-    } catch (error) {
-      const placed = placeErrors(
-        error,
-        (path) => FIELDS[path]?.id,
-        ({ path, message }: FieldProblem) => saidOf(FIELDS[path]!.label, message, NAMES),
-      );
-      refused.current = placed.fields.size > 0;
-      setErrors(placed.fields);
-      setGeneral(placed.general);
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        const override = await call(api.humans.createOverride({ params: { human_id: human.id }, body: bodyOf(kind, values) }), 201);
+        setValues(EMPTY);
+        setAdded(`${KIND_WORDS[kind]} added.`);
+        onAdded(override);
+      },
+      (error) =>
+        placeErrors(
+          error,
+          (path) => FIELDS[path]?.id,
+          ({ path, message }: FieldProblem) => saidOf(FIELDS[path]!.label, message, NAMES),
+        ),
+    );
   }
 
   const input = (key: keyof Values, type: string, hintId?: string) => (
