@@ -11,6 +11,7 @@ import { at, MONDAY } from './booking-fixtures.js';
 import { expectEnvelope } from './expectations.js';
 import { createHumanIn, listedStarts, WEEKDAYS } from './schedule-fixtures.js';
 import { startTestApp, type TestApp } from './test-app.js';
+import { TEST_STORE } from './test-store.js';
 
 // A human's own calendar, served by a local HTTP server as a feed with an ETag: its busy time
 // blocks slots, check and booking like a booking does, shows in GET /busy, follows every read
@@ -270,6 +271,56 @@ describe('calendars', () => {
       expect(res.body.error.message).toContain('SECRETS_KEY');
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe.runIf(TEST_STORE === 'embedded')('the refresh job on the embedded store', () => {
+  it('reads an unchanged calendar with one claim, one due-time query and its outcome: no claim after the read', async () => {
+    const statements = { claims: 0, dueQueries: 0, outcomes: 0 };
+    const counted = await startTestApp(
+      { webhooks: { ...loadConfig({}).webhooks, allowPrivateUrls: true, inProcessWorker: false } },
+      { secrets: SECRETS },
+      {
+        onStatement: (sql) => {
+          if (/^\/\* bookkeeping \*\/ WITH c AS \(\s*UPDATE calendars/.test(sql)) statements.claims++;
+          else if (/FROM calendars$/.test(sql) && sql.includes('min(GREATEST(next_sync_at')) statements.dueQueries++;
+          else if (/^\/\* bookkeeping \*\/ UPDATE calendars SET status/.test(sql)) statements.outcomes++;
+        },
+      },
+    );
+    try {
+      const orgKey = (await counted.createOrg('growth')).key;
+      const human = await createHumanIn(counted, orgKey, 'UTC', NINE_TO_FIVE);
+      served.set('/quiet.ics', { body: ics() });
+      const res = await counted.call('POST', `/v1/humans/${human}/calendars`, { key: orgKey, body: { url: `${base}/quiet.ics` } });
+      expect(res.status, res.text).toBe(201);
+      // Connecting read it and set the next read 5 minutes on: due now instead.
+      await counted.database.store.sql(`UPDATE calendars SET next_sync_at = now()`);
+      const config = { ...counted.config, calendars: { ...counted.config.calendars, syncSeconds: 1 } };
+      const runner = calendarRefreshRunner({
+        store: counted.database.store,
+        config,
+        secrets: SECRETS,
+        clock: () => new Date(),
+        logger: createLogger('silent'),
+        pollMs: 10,
+      });
+      const reads = () => requests.filter((r) => r.path === '/quiet.ics' && r.ifNoneMatch).length;
+      const before = reads();
+      await runner.start();
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      await runner.stop();
+      const conditional = reads() - before;
+      // Read at 0 s (connected before: due at once), 1 s, 2 s, 3 s: every read a 304.
+      expect(conditional).toBeGreaterThanOrEqual(2);
+      expect(statements.outcomes).toBe(conditional);
+      // One claim per read and one at the start that may find the calendar not yet due; about
+      // 300 polls in between asked nothing.
+      expect(statements.claims).toBeLessThanOrEqual(conditional + 1);
+      expect(statements.dueQueries).toBeLessThanOrEqual(conditional + 1);
+    } finally {
+      await counted.close();
     }
   });
 });

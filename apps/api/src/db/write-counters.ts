@@ -3,6 +3,13 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { StoreChanges } from './store.js';
 
+/**
+ * Begins a statement that changes only a background job's bookkeeping of items (a lease, a next
+ * due time, a read's status): the job's runner accounts for those itself (jobs/runner/job.ts,
+ * QuietProbe), so no write counter moves. Nothing a cache or another job reads may change in it.
+ */
+export const BOOKKEEPING = '/* bookkeeping */';
+
 const READ_ONLY = /^\s*(SELECT|SHOW|EXPLAIN|BEGIN|COMMIT|ROLLBACK|SET)\b/i;
 const WRITE_KEYWORDS = /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE)\b/i;
 const KEY_TABLES = /\b(api_keys|organizations)\b/;
@@ -14,10 +21,11 @@ const DELIVERY_TABLES = /\bdeliveries\b/;
  * Counts a statement into `changes` before it is sent. A reader that notes the count before
  * its own statement and finds it unchanged afterwards read nothing a write has since changed:
  * PGlite runs one statement at a time, and a standalone read waits for an open transaction.
- * Anything that is not plainly a read counts if it names a table of the kind; a script
- * (migrations) counts for everything.
+ * Anything that is not plainly a read counts if it names a table of the kind, unless it is marked
+ * BOOKKEEPING; a script (migrations) counts for everything.
  */
 function countChange(changes: StoreChanges, sql: string) {
+  if (sql.startsWith(BOOKKEEPING)) return;
   const read = READ_ONLY.test(sql) || (/^\s*WITH\b/i.test(sql) && !WRITE_KEYWORDS.test(sql));
   if (read && !/\bFOR\s+(UPDATE|SHARE)\b/i.test(sql)) return;
   if (KEY_TABLES.test(sql)) changes.keys++;

@@ -2,6 +2,7 @@
 // that take them, queued by the events trigger and claimed like deliveries.
 import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
+import { BOOKKEEPING } from '../write-counters.js';
 import { BOOKING_COLUMNS, type CalendarRow as BookingWithHuman } from './bookings.js';
 
 export interface ClaimedWrite {
@@ -25,7 +26,7 @@ export async function claimDueWrites(
   const p = new Params();
   const now = p.ref(lease.now.toISOString(), 'timestamptz');
   return query<ClaimedWrite>(
-    `UPDATE calendar_writes w
+    `${BOOKKEEPING} UPDATE calendar_writes w
         SET locked_until = ${p.ref(new Date(lease.now.getTime() + lease.leaseMs).toISOString(), 'timestamptz')},
             locked_by = ${p.ref(lease.workerId)}
       WHERE w.id IN (

@@ -4,6 +4,7 @@
 // of it and every cache keyed on the version sees the change at once.
 import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
+import { BOOKKEEPING } from '../write-counters.js';
 
 export interface CalendarRow {
   id: string;
@@ -212,8 +213,9 @@ export async function recordRead(query: Sql, o: ReadOutcome): Promise<boolean> {
   if (o.etag !== undefined) sets.push(`etag = ${p.ref(o.etag)}`);
   if (o.lastModified !== undefined) sets.push(`last_modified = ${p.ref(o.lastModified)}`);
   if (o.syncState !== undefined) sets.push(`sync_state = ${p.ref(o.syncState === null ? null : JSON.stringify(o.syncState), 'jsonb')}`);
+  // The refresh job's outcome is its bookkeeping: the job learns the next read's time from it.
   const rows = await query(
-    `UPDATE calendars SET ${sets.join(', ')} WHERE id = ${p.ref(o.calendarId, 'uuid')}
+    `${o.lockedBy ? BOOKKEEPING : ''} UPDATE calendars SET ${sets.join(', ')} WHERE id = ${p.ref(o.calendarId, 'uuid')}
        ${o.lockedBy ? `AND locked_by = ${p.ref(o.lockedBy)}` : ''} RETURNING 1`,
     p.values,
   );
@@ -231,7 +233,7 @@ export async function claimDueCalendars(
   const p = new Params();
   const now = p.ref(lease.now.toISOString(), 'timestamptz');
   return query<CalendarRow>(
-    `WITH c AS (
+    `${BOOKKEEPING} WITH c AS (
        UPDATE calendars SET locked_until = ${p.ref(new Date(lease.now.getTime() + lease.leaseMs).toISOString(), 'timestamptz')},
               locked_by = ${p.ref(lease.workerId)}
         WHERE id IN (SELECT id FROM calendars

@@ -32,10 +32,11 @@ export function calendarRefreshJob(deps: CalendarRefreshDeps): Job<CalendarRow> 
     concurrency: CONCURRENCY,
     leaseMs: config.calendars.readTimeoutMs + LEASE_MARGIN_MS,
     claim: (lease) => claimDueCalendars(store.sql, lease),
-    // The claim answers the calendars themselves: one statement before the read, not two.
-    run: async (row, lease) => {
+    // The claim answers the calendars themselves: one statement before the read, not two. The
+    // outcome is the job's bookkeeping, and the run answers the calendar's next read (job.ts).
+    run: (row, lease) => {
       const read = { store, config, secrets: deps.secrets, clock: deps.clock };
-      await writeWithinLease(() => readAndStore(read, row, { workerId: lease.workerId }), lease.endsAt, deps.clock);
+      return writeWithinLease(() => readAndStore(read, row, { workerId: lease.workerId }), lease.endsAt, deps.clock);
     },
     describe: (row) => ({ calendar_id: row.id }),
     ...(deps.releaseLeasesAtStart ? { releaseAllLeases: () => releaseCalendarLeases(store.sql) } : {}),

@@ -47,6 +47,7 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
       const last = result.ok || write.attempt >= MAX_ATTEMPTS || delay === undefined;
       const status = result.ok ? 'done' : last ? 'failed' : 'pending';
       const error = result.ok ? null : result.message;
+      const nextAttemptAt = last ? null : new Date(now.getTime() + delay);
       await writeWithinLease(
         async () => {
           const recorded = await recordWrite(store.sql, {
@@ -54,7 +55,7 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
             workerId: lease.workerId,
             attempt: write.attempt,
             status,
-            nextAttemptAt: last ? null : new Date(now.getTime() + delay),
+            nextAttemptAt,
             error,
           });
           if (recorded && status === 'done') await clearWriteFailure(store.sql, write.calendarId);
@@ -73,6 +74,10 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
         { calendar_id: write.calendarId, attempt: write.attempt, outcome: status, ...(result.ok ? { action: result.action } : { error }) },
         'calendar write attempt',
       );
+      // Outcomes in calendar_writes move no write counter: the runner learns here when to claim
+      // again, at the retry, or at once after the last attempt (a later write of the same UID
+      // waited on this one).
+      return nextAttemptAt ?? clock();
     },
     describe: (write) => ({ calendar_write_id: write.id }),
     ...(deps.releaseLeasesAtStart ? { releaseAllLeases: () => releaseWriteLeases(store.sql) } : {}),

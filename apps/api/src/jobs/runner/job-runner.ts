@@ -46,6 +46,8 @@ export class JobRunner<Item> {
   private woken = false;
   private interrupt: (() => void) | undefined;
   private idle: Idle | undefined;
+  /** The earliest next due time that items' runs reported since the last claim began (Job.run). */
+  private reportedDue = Infinity;
   /** The database did not answer the last claim: the job is paused until it does. */
   private away = false;
 
@@ -86,16 +88,18 @@ export class JobRunner<Item> {
       let claimed = 0;
       if (free > 0 && !this.nothingDue()) {
         try {
+          // The claim is bookkeeping (no write counter moves), and so is what it leased: the next
+          // due time read after it tells when those come back, and items that report one again.
           const writes = job.quiet?.writes();
+          this.reportedDue = Infinity;
           const now = options.clock();
           const batch = await job.claim({ workerId: this.workerId, now, leaseMs: job.leaseMs, limit: free });
           this.back();
           claimed = batch.length;
           for (const item of batch) this.launch(item, now.getTime() + job.leaseMs);
-          // The claim itself is one write to the table: count it as seen, and nothing after it.
           if (job.quiet && writes !== undefined && claimed < free) {
             const due = await job.quiet.nextDueAt();
-            this.idle = { writes: writes + 1, dueAt: due?.getTime() ?? Infinity };
+            this.idle = { writes, dueAt: due?.getTime() ?? Infinity };
           }
         } catch (error) {
           this.idle = undefined;
@@ -124,12 +128,14 @@ export class JobRunner<Item> {
 
   /**
    * True while a claim would find nothing: no statement has touched the job's table since the
-   * last claim that left nothing due, and the next item is not due yet (see QuietProbe).
+   * last claim that left nothing due (bookkeeping aside), and neither the next item then nor one
+   * that a run reported since is due yet (see QuietProbe).
    */
   private nothingDue(): boolean {
     const { quiet } = this.job;
     if (!quiet || !this.idle) return false;
-    if (quiet.writes() === this.idle.writes && this.options.clock().getTime() < this.idle.dueAt) return true;
+    const dueAt = Math.min(this.idle.dueAt, this.reportedDue);
+    if (quiet.writes() === this.idle.writes && this.options.clock().getTime() < dueAt) return true;
     this.idle = undefined;
     return false;
   }
@@ -155,6 +161,9 @@ export class JobRunner<Item> {
   private launch(item: Item, leaseEndsAt: number): void {
     const running = this.job
       .run(item, { workerId: this.workerId, endsAt: leaseEndsAt })
+      .then((dueAt) => {
+        if (dueAt) this.reportedDue = Math.min(this.reportedDue, dueAt.getTime());
+      })
       .catch((error: unknown) => {
         // The lease lapses and the item is done again: delayed, never lost.
         this.logger.error({ err: error, ...this.job.describe(item) }, 'a claimed item failed; it is retried once its lease lapses');

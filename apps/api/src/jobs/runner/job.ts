@@ -19,8 +19,12 @@ export interface Job<Item> {
   readonly leaseMs: number;
   /** Leases up to `limit` due items to `workerId` until `now + leaseMs`, in one statement. */
   claim(lease: LeaseRequest): Promise<Item[]>;
-  /** Does one item while holding its lease (ends at `leaseEndsAt`, epoch ms). */
-  run(item: Item, lease: HeldLease): Promise<void>;
+  /**
+   * Does one item while holding its lease (ends at `leaseEndsAt`, epoch ms). A run whose writes
+   * to the job's table were all bookkeeping (db/write-counters.ts BOOKKEEPING) answers when the
+   * item falls due again, so that the runner's quiet polls (QuietProbe) know it without a query.
+   */
+  run(item: Item, lease: HeldLease): Promise<Date | void>;
   /** Identifies an item in the runner's log lines. */
   describe(item: Item): Record<string, unknown>;
   /**
@@ -62,7 +66,9 @@ export interface HeldLease {
  * job's table is counted (Store.changes): after a claim that left nothing due, the runner skips
  * polls until the count moves or the next item falls due. On PGlite a query runs on the request
  * thread, so a poll with nothing to find is not free; on a server, other processes write, and
- * every poll claims.
+ * every poll claims. The job's own bookkeeping is not counted: its claim is marked BOOKKEEPING
+ * (what it leased comes back at the lease's end, which nextDueAt reads), and so may be a run's
+ * outcome when the run answers the item's next due time.
  */
 export interface QuietProbe {
   /** The job table's write count now. */

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/open-store.js';
+import { BOOKKEEPING } from '../../db/write-counters.js';
+import { Prisma } from '../../generated/prisma/client.js';
 
 /** A delivery this worker holds a lease on, with everything one attempt needs. */
 export interface ClaimedDelivery {
@@ -33,7 +35,7 @@ export async function claimDeliveries(
 ): Promise<ClaimedDelivery[]> {
   const now = input.now.toISOString();
   const until = new Date(input.now.getTime() + input.leaseMs).toISOString();
-  const rows = await db.$queryRaw<ClaimRow[]>`
+  const rows = await db.$queryRaw<ClaimRow[]>`${Prisma.raw(BOOKKEEPING)}
     UPDATE deliveries d
        SET locked_until = ${until}::timestamptz, locked_by = ${input.workerId}
       FROM events e, webhooks w

@@ -74,9 +74,10 @@ export function problemOf(result: Extract<ReadResult, { outcome: 'read' }>, at: 
  * Reads a calendar once and records the outcome: a good read replaces its busy set (and moves
  * the human's schedule_version) in one transaction; a 304 only says when; a failure keeps the
  * last busy time and says what failed. With `lease`, it writes only while that lease is held
- * (the refresh job). Answers whether the outcome was written.
+ * (the refresh job). Answers when the calendar is read next once the outcome was written, and
+ * undefined when it was not (the lease had passed on).
  */
-export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lease?: { workerId: string }): Promise<boolean> {
+export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lease?: { workerId: string }): Promise<Date | undefined> {
   const { config, secrets, store } = deps;
   const now = deps.clock();
   const result = await readCalendar({
@@ -96,19 +97,23 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
   if (result.outcome === 'unreadable') {
     const failures = row.failures + 1;
     const retry = Math.min(config.calendars.syncSeconds * 1000, RETRY_MIN_MS * 2 ** (failures - 1));
-    return recordRead(store.sql, {
-      ...base,
-      status: 'error',
-      lastError: { code: 'CALENDAR_UNREADABLE', message: result.message, at: after.toISOString() },
-      syncedAt: null,
-      failures,
-      nextSyncAt: new Date(after.getTime() + retry),
-    });
+    const nextSyncAt = new Date(after.getTime() + retry);
+    const lastError = { code: 'CALENDAR_UNREADABLE', message: result.message, at: after.toISOString() };
+    const recorded = await recordRead(store.sql, { ...base, status: 'error', lastError, syncedAt: null, failures, nextSyncAt });
+    return recorded ? nextSyncAt : undefined;
   }
   if (result.outcome === 'unchanged') {
     // Unchanged since a good read: whatever that read reported (events skipped) still stands.
     const kept = row.lastError?.code === 'CALENDAR_UNREADABLE' ? null : row.lastError;
-    return recordRead(store.sql, { ...base, status: 'ok', lastError: kept, syncedAt: after, failures: 0, nextSyncAt: next });
+    const recorded = await recordRead(store.sql, {
+      ...base,
+      status: 'ok',
+      lastError: kept,
+      syncedAt: after,
+      failures: 0,
+      nextSyncAt: next,
+    });
+    return recorded ? next : undefined;
   }
   return store.transaction(
     async (tx) => {
@@ -133,8 +138,8 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
           busy: withoutOwnBookings(result.busy),
         });
       }
-      return recorded;
+      return recorded ? next : undefined;
     },
-    (recorded) => recorded,
+    (due) => due !== undefined,
   );
 }
