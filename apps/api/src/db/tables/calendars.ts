@@ -222,17 +222,30 @@ export async function recordRead(query: Sql, o: ReadOutcome): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** What a claim leased, and (when asked) when the next calendar it did not lease falls due. */
+export interface CalendarClaim {
+  rows: CalendarRow[];
+  /** With `restDue` and at least one row leased: the next due time of the others (null: none). */
+  restDueAt?: Date | null;
+}
+
 /**
  * Leases up to `limit` calendars due for a read to `workerId` and answers them, in one statement
  * (SKIP LOCKED, so several workers claim at once and one calendar has one reader at a time).
+ * With `restDue` (the embedded store's quiet polls), the same statement answers when the next of
+ * the other calendars falls due (a lapsed lease counts), so a claim needs no second query.
  */
 export async function claimDueCalendars(
   query: Sql,
   lease: { workerId: string; now: Date; leaseMs: number; limit: number },
-): Promise<CalendarRow[]> {
+  options: { restDue?: boolean } = {},
+): Promise<CalendarClaim> {
   const p = new Params();
   const now = p.ref(lease.now.toISOString(), 'timestamptz');
-  return query<CalendarRow>(
+  const rest = options.restDue
+    ? `, (SELECT min(GREATEST(o.next_sync_at, o.locked_until)) FROM calendars o WHERE o.id NOT IN (SELECT id FROM c)) AS "restDueAt"`
+    : '';
+  const rows = await query<CalendarRow & { restDueAt?: Date | string | null }>(
     `${BOOKKEEPING} WITH c AS (
        UPDATE calendars SET locked_until = ${p.ref(new Date(lease.now.getTime() + lease.leaseMs).toISOString(), 'timestamptz')},
               locked_by = ${p.ref(lease.workerId)}
@@ -240,9 +253,12 @@ export async function claimDueCalendars(
                       WHERE next_sync_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
                       ORDER BY next_sync_at LIMIT ${p.ref(lease.limit, 'int')} FOR UPDATE SKIP LOCKED)
         RETURNING *)
-     SELECT ${CALENDAR_COLUMNS} FROM c JOIN humans h ON h.id = c.human_id AND h.deleted_at IS NULL`,
+     SELECT ${CALENDAR_COLUMNS}${rest} FROM c JOIN humans h ON h.id = c.human_id AND h.deleted_at IS NULL`,
     p.values,
   );
+  const first = rows[0];
+  if (!options.restDue || !first) return { rows };
+  return { rows: rows.map(({ restDueAt: _, ...row }) => row), restDueAt: first.restDueAt ? new Date(first.restDueAt) : null };
 }
 
 /** When the next calendar falls due (a lapsed lease counts), for the embedded store's quiet polls. */

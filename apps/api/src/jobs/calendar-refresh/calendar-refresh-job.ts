@@ -27,11 +27,25 @@ export interface CalendarRefreshDeps extends JobDeps {
 export function calendarRefreshJob(deps: CalendarRefreshDeps): Job<CalendarRow> {
   const { store, config } = deps;
   const changes = store.changes;
+  const leaseMs = config.calendars.readTimeoutMs + LEASE_MARGIN_MS;
+  // On the embedded store a claim that leased something also says when the next of the others
+  // falls due, and the quiet probe answers that instead of asking (their leases count too).
+  let claimedDue: Date | undefined;
+  const nextDueAt = async () => {
+    const known = claimedDue;
+    claimedDue = undefined;
+    return known ?? nextCalendarDue(store.sql);
+  };
   return {
     name: 'calendar-refresh',
     concurrency: CONCURRENCY,
-    leaseMs: config.calendars.readTimeoutMs + LEASE_MARGIN_MS,
-    claim: (lease) => claimDueCalendars(store.sql, lease),
+    leaseMs,
+    claim: async (lease) => {
+      const claim = await claimDueCalendars(store.sql, lease, { restDue: Boolean(changes) });
+      const leaseEnd = lease.now.getTime() + leaseMs;
+      claimedDue = claim.restDueAt === undefined ? undefined : new Date(Math.min(claim.restDueAt?.getTime() ?? Infinity, leaseEnd));
+      return claim.rows;
+    },
     // The claim answers the calendars themselves: one statement before the read, not two. The
     // outcome is the job's bookkeeping, and the run answers the calendar's next read (job.ts).
     run: (row, lease) => {
@@ -40,7 +54,7 @@ export function calendarRefreshJob(deps: CalendarRefreshDeps): Job<CalendarRow> 
     },
     describe: (row) => ({ calendar_id: row.id }),
     ...(deps.releaseLeasesAtStart ? { releaseAllLeases: () => releaseCalendarLeases(store.sql) } : {}),
-    ...(changes ? { quiet: { writes: () => changes.calendars, nextDueAt: () => nextCalendarDue(store.sql) } } : {}),
+    ...(changes ? { quiet: { writes: () => changes.calendars, nextDueAt } } : {}),
   };
 }
 
