@@ -12,7 +12,7 @@ export async function listOverrides(
 ) {
   await findHuman(db, organizationId, humanId);
   const rows = await db.override.findMany({
-    where: { humanId, ...afterCursor(query.cursor) },
+    where: { organizationId, humanId, ...afterCursor(query.cursor) },
     orderBy: newestFirst,
     take: query.limit + 1,
   });

@@ -42,7 +42,7 @@ export async function listDeliveries(
   const webhook = await db.webhook.findFirst({ where: { id: webhookId, organizationId }, select: { id: true } });
   if (!webhook) throw notFound('Webhook');
   const rows = await db.delivery.findMany({
-    where: { webhookId, ...afterCursor(query.cursor) },
+    where: { organizationId, webhookId, ...afterCursor(query.cursor) },
     orderBy: newestFirst,
     take: query.limit + 1,
     include: deliveryInclude,
