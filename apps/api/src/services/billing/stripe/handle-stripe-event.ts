@@ -27,7 +27,11 @@ export async function handleStripeEvent(deps: Pick<ServiceDeps, 'store' | 'strip
       const intent = event.data.object;
       const [packId, organizationId] = [intent.metadata?.pack_id, intent.metadata?.organization_id];
       if (!packId || !organizationId) return 'ignored';
-      await settlePackPaid(deps.store.sql, { organization_id: organizationId, id: packId }, { chargeRef: intent.id, packSize: OVERAGE_PACK.bookings });
+      await settlePackPaid(
+        deps.store.sql,
+        { organization_id: organizationId, id: packId },
+        { chargeRef: intent.id, packSize: OVERAGE_PACK.bookings },
+      );
       return 'pack settled';
     }
     default:
