@@ -79,12 +79,20 @@ describe('DeliveryWorker', () => {
     const w = worker(slow.send, { workerId: 'worker-slow' });
     await w.start();
     await eventually('both in flight', () => slow.calls.length === 2);
-    await db().delivery.update({ where: { id: stolen!.id }, data: { lockedBy: 'someone-else' } });
+    await db().delivery.update({
+      where: { organizationId_id: { organizationId: stolen!.organizationId, id: stolen!.id } },
+      data: { lockedBy: 'someone-else' },
+    });
     await w.stop();
-    const after = await db().delivery.findUnique({ where: { id: stolen!.id }, include: { attempts: true } });
+    const after = await db().delivery.findUnique({
+      where: { organizationId_id: { organizationId: stolen!.organizationId, id: stolen!.id } },
+      include: { attempts: true },
+    });
     expect(after).toMatchObject({ status: 'pending', attemptCount: 0, lockedBy: 'someone-else', attempts: [] });
     // The other one was recorded normally; now delete the webhook while a retry is in flight.
-    const other = await db().delivery.findUnique({ where: { id: deleted!.id } });
+    const other = await db().delivery.findUnique({
+      where: { organizationId_id: { organizationId: deleted!.organizationId, id: deleted!.id } },
+    });
     expect(other).toMatchObject({ status: 'delivered', attemptCount: 1 });
 
     const org2 = await outbox(1, 'deleted-in-flight');

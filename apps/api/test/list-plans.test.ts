@@ -145,10 +145,11 @@ describe('the lists read their page, not the table', () => {
   // The dashboard's humans search (a substring of name, email or role) is a filter by nature:
   // no b-tree bounds it. It reads the organization's humans, a table of people, not of history.
   it('humans, webhooks and the delivery log, first page and deep', async () => {
-    await expectLean(idPageQuery('humans', { column: 'organization_id', value: org.id }, { after: undefined, take: PAGE }));
-    await expectLean(idPageQuery('webhooks', { column: 'organization_id', value: org.id }, { after: undefined, take: PAGE }));
+    await expectLean(idPageQuery('humans', { organizationId: org.id }, { after: undefined, take: PAGE }));
+    await expectLean(idPageQuery('webhooks', { organizationId: org.id }, { after: undefined, take: PAGE }));
     const [hook] = await db.store.sql<{ id: string }>('SELECT id::text AS id FROM webhooks WHERE organization_id = $1::uuid', [org.id]);
-    const deliveries = (page: Keyset) => idPageQuery('deliveries', { column: 'webhook_id', value: hook!.id }, page);
+    const deliveries = (page: Keyset) =>
+      idPageQuery('deliveries', { organizationId: org.id, within: { column: 'webhook_id', value: hook!.id } }, page);
     await expectLean(deliveries({ after: undefined, take: PAGE }));
     await expectLean(deliveries(await deepKeyset(deliveries)));
   });

@@ -127,10 +127,14 @@ export async function selectBookingForUpdate(query: Sql, organizationId: string,
 }
 
 /** Links a booking that was moved to the booking that replaced it. */
-export async function linkRescheduledTo(query: Sql, bookingId: string, nextId: string): Promise<BookingRow> {
+export async function linkRescheduledTo(
+  query: Sql,
+  link: { organizationId: string; bookingId: string; nextId: string },
+): Promise<BookingRow> {
   const p = new Params();
   const [row] = await query<BookingRow>(
-    `UPDATE bookings SET rescheduled_to = ${p.ref(nextId, 'uuid')} WHERE id = ${p.ref(bookingId, 'uuid')} RETURNING ${BOOKING_COLUMNS}`,
+    `UPDATE bookings SET rescheduled_to = ${p.ref(link.nextId, 'uuid')}
+      WHERE organization_id = ${p.ref(link.organizationId, 'uuid')} AND id = ${p.ref(link.bookingId, 'uuid')} RETURNING ${BOOKING_COLUMNS}`,
     p.values,
   );
   return row!;
@@ -144,7 +148,7 @@ export async function selectBookingWithHuman(query: Sql, organizationId: string,
   const [row] = await query<CalendarRow>(
     `SELECT b.*, h.name AS "humanName", h.email AS "humanEmail"
        FROM (SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ${p.ref(bookingId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}) b
-       JOIN humans h ON h.id = b."humanId"::uuid`,
+       JOIN humans h ON h.organization_id = ${p.ref(organizationId, 'uuid')} AND h.id = b."humanId"::uuid`,
     p.values,
   );
   return row;

@@ -29,11 +29,11 @@ export async function claimDueWrites(
     `${BOOKKEEPING} UPDATE calendar_writes w
         SET locked_until = ${p.ref(new Date(lease.now.getTime() + lease.leaseMs).toISOString(), 'timestamptz')},
             locked_by = ${p.ref(lease.workerId)}
-      WHERE w.id IN (
-              SELECT d.id FROM calendar_writes d
+      WHERE (w.organization_id, w.id) IN (
+              SELECT d.organization_id, d.id FROM calendar_writes d
                WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND (d.locked_until IS NULL OR d.locked_until < ${now})
                  AND NOT EXISTS (SELECT 1 FROM calendar_writes e
-                                  WHERE e.calendar_id = d.calendar_id AND e.ical_uid = d.ical_uid AND e.status = 'pending'
+                                  WHERE e.organization_id = d.organization_id AND e.calendar_id = d.calendar_id AND e.ical_uid = d.ical_uid AND e.status = 'pending'
                                     AND (e.created_at, e.id) < (d.created_at, d.id))
                ORDER BY d.next_attempt_at LIMIT ${p.ref(lease.limit, 'int')} FOR UPDATE SKIP LOCKED)
       RETURNING w.id::text AS "id", w.organization_id::text AS "organizationId", w.calendar_id::text AS "calendarId",
@@ -54,13 +54,14 @@ export async function selectConfirmedOfChain(
               WHERE organization_id = ${p.ref(w.organizationId, 'uuid')} AND human_id = ${p.ref(w.humanId, 'uuid')}
                 AND ical_uid = ${p.ref(w.icalUid)} AND status = 'confirmed'
               ORDER BY created_at DESC LIMIT 1) b
-       JOIN humans h ON h.id = b."humanId"::uuid`,
+       JOIN humans h ON h.organization_id = ${p.ref(w.organizationId, 'uuid')} AND h.id = b."humanId"::uuid`,
     p.values,
   );
   return row;
 }
 
 export interface WriteOutcome {
+  organizationId: string;
   id: string;
   workerId: string;
   attempt: number;
@@ -76,7 +77,7 @@ export async function recordWrite(query: Sql, o: WriteOutcome): Promise<boolean>
     `UPDATE calendar_writes SET status = ${p.ref(o.status)}, attempt_count = ${p.ref(o.attempt, 'int')},
             next_attempt_at = COALESCE(${p.ref(o.nextAttemptAt?.toISOString() ?? null, 'timestamptz')}, next_attempt_at),
             last_error = ${p.ref(o.error)}, locked_until = NULL, locked_by = NULL
-      WHERE id = ${p.ref(o.id, 'uuid')} AND locked_by = ${p.ref(o.workerId)} AND attempt_count = ${p.ref(o.attempt - 1, 'int')}
+      WHERE organization_id = ${p.ref(o.organizationId, 'uuid')} AND id = ${p.ref(o.id, 'uuid')} AND locked_by = ${p.ref(o.workerId)} AND attempt_count = ${p.ref(o.attempt - 1, 'int')}
       RETURNING 1`,
     p.values,
   );
@@ -84,11 +85,14 @@ export async function recordWrite(query: Sql, o: WriteOutcome): Promise<boolean>
 }
 
 /** After the last attempt failed: the calendar says so in last_error (its status is about reading). */
-export async function reportWriteFailure(query: Sql, w: { calendarId: string; message: string; at: Date }): Promise<void> {
+export async function reportWriteFailure(
+  query: Sql,
+  w: { organizationId: string; calendarId: string; message: string; at: Date },
+): Promise<void> {
   const p = new Params();
   const error = { code: 'WRITE_BACK_FAILED', message: w.message, at: w.at.toISOString() };
   await query(
-    `UPDATE calendars SET last_error = ${p.ref(JSON.stringify(error), 'jsonb')} WHERE id = ${p.ref(w.calendarId, 'uuid')}`,
+    `UPDATE calendars SET last_error = ${p.ref(JSON.stringify(error), 'jsonb')} WHERE organization_id = ${p.ref(w.organizationId, 'uuid')} AND id = ${p.ref(w.calendarId, 'uuid')}`,
     p.values,
   );
 }
@@ -108,10 +112,11 @@ export async function releaseWriteLeases(query: Sql): Promise<number> {
 }
 
 /** A write that worked: a WRITE_BACK_FAILED the calendar reported is over. */
-export async function clearWriteFailure(query: Sql, calendarId: string): Promise<void> {
+export async function clearWriteFailure(query: Sql, w: { organizationId: string; calendarId: string }): Promise<void> {
   const p = new Params();
   await query(
-    `UPDATE calendars SET last_error = NULL WHERE id = ${p.ref(calendarId, 'uuid')} AND last_error->>'code' = 'WRITE_BACK_FAILED'`,
+    `UPDATE calendars SET last_error = NULL
+      WHERE organization_id = ${p.ref(w.organizationId, 'uuid')} AND id = ${p.ref(w.calendarId, 'uuid')} AND last_error->>'code' = 'WRITE_BACK_FAILED'`,
     p.values,
   );
 }

@@ -36,6 +36,9 @@ const CALENDAR_COLUMNS = `c.id::text AS "id", c.organization_id::text AS "organi
   c.failures, c.created_at AS "createdAt",
   h.timezone, h.booking_horizon_days AS "bookingHorizonDays"`;
 
+/** The calendar's human (`h`), joined to calendar `c` by its key, while not deleted. */
+const LIVE_HUMAN = 'humans h ON h.organization_id = c.organization_id AND h.id = c.human_id AND h.deleted_at IS NULL';
+
 /** A human's calendars, oldest first, scoped to the organization (deleted humans have none to show). */
 export async function selectCalendars(
   query: Sql,
@@ -43,7 +46,7 @@ export async function selectCalendars(
 ): Promise<CalendarRow[]> {
   const p = new Params();
   return query<CalendarRow>(
-    `SELECT ${CALENDAR_COLUMNS} FROM calendars c JOIN humans h ON h.id = c.human_id AND h.deleted_at IS NULL
+    `SELECT ${CALENDAR_COLUMNS} FROM calendars c JOIN ${LIVE_HUMAN}
       WHERE c.organization_id = ${p.ref(where.organizationId, 'uuid')} AND c.human_id = ${p.ref(where.humanId, 'uuid')}
         ${where.calendarId ? `AND c.id = ${p.ref(where.calendarId, 'uuid')}` : ''}
       ORDER BY c.created_at, c.id`,
@@ -52,11 +55,11 @@ export async function selectCalendars(
 }
 
 /** The calendar with this id (the refresh job's and the sync endpoint's read). */
-export async function selectCalendar(query: Sql, calendarId: string): Promise<CalendarRow | undefined> {
+export async function selectCalendar(query: Sql, where: { organizationId: string; calendarId: string }): Promise<CalendarRow | undefined> {
   const p = new Params();
   const [row] = await query<CalendarRow>(
-    `SELECT ${CALENDAR_COLUMNS} FROM calendars c JOIN humans h ON h.id = c.human_id AND h.deleted_at IS NULL
-      WHERE c.id = ${p.ref(calendarId, 'uuid')}`,
+    `SELECT ${CALENDAR_COLUMNS} FROM calendars c JOIN ${LIVE_HUMAN}
+      WHERE c.organization_id = ${p.ref(where.organizationId, 'uuid')} AND c.id = ${p.ref(where.calendarId, 'uuid')}`,
     p.values,
   );
   return row;
@@ -123,8 +126,9 @@ export async function deleteCalendar(query: Sql, where: { organizationId: string
   const rows = await query(
     `WITH gone AS (
        DELETE FROM calendars WHERE id = ${p.ref(where.calendarId, 'uuid')} AND organization_id = ${p.ref(where.organizationId, 'uuid')}
-          AND human_id = ${p.ref(where.humanId, 'uuid')} RETURNING human_id)
-     UPDATE humans SET schedule_version = schedule_version + 1 WHERE id IN (SELECT human_id FROM gone) RETURNING 1`,
+          AND human_id = ${p.ref(where.humanId, 'uuid')} RETURNING organization_id, human_id)
+     UPDATE humans SET schedule_version = schedule_version + 1
+      WHERE (organization_id, id) IN (SELECT organization_id, human_id FROM gone) RETURNING 1`,
     p.values,
   );
   return rows.length > 0;
@@ -146,6 +150,7 @@ export interface BusySet {
 export async function replaceBusy(query: Sql, set: BusySet): Promise<void> {
   const p = new Params();
   const calendar = p.ref(set.calendarId, 'uuid');
+  const org = p.ref(set.organizationId, 'uuid');
   await query(
     `WITH incoming AS (
        SELECT DISTINCT b.uid, to_timestamp(b.s / 1000.0)::timestamptz(3) AS starts_at, to_timestamp(b.e / 1000.0)::timestamptz(3) AS ends_at
@@ -162,25 +167,30 @@ export async function replaceBusy(query: Sql, set: BusySet): Promise<void> {
                      )}) AS b(uid, s, e)),
      gone AS (
        DELETE FROM calendar_busy c
-        WHERE c.calendar_id = ${calendar}
+        WHERE c.organization_id = ${org} AND c.calendar_id = ${calendar}
           AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.uid = c.uid AND i.starts_at = c.starts_at AND i.ends_at = c.ends_at))
      INSERT INTO calendar_busy (organization_id, human_id, calendar_id, uid, starts_at, ends_at)
-     SELECT ${p.ref(set.organizationId, 'uuid')}, ${p.ref(set.humanId, 'uuid')}, ${calendar}, i.uid, i.starts_at, i.ends_at
+     SELECT ${org}, ${p.ref(set.humanId, 'uuid')}, ${calendar}, i.uid, i.starts_at, i.ends_at
        FROM incoming i
       WHERE NOT EXISTS (SELECT 1 FROM calendar_busy c
-                         WHERE c.calendar_id = ${calendar} AND c.uid = i.uid AND c.starts_at = i.starts_at AND c.ends_at = i.ends_at)`,
+                         WHERE c.organization_id = ${org} AND c.calendar_id = ${calendar} AND c.uid = i.uid AND c.starts_at = i.starts_at AND c.ends_at = i.ends_at)`,
     p.values,
   );
-  await bumpSchedule(query, set.humanId);
+  await bumpSchedule(query, set);
 }
 
 /** Moves the human's schedule_version: every cache of their snapshot is stale from the commit on. */
-export async function bumpSchedule(query: Sql, humanId: string): Promise<void> {
+export async function bumpSchedule(query: Sql, human: { organizationId: string; humanId: string }): Promise<void> {
   const p = new Params();
-  await query(`UPDATE humans SET schedule_version = schedule_version + 1 WHERE id = ${p.ref(humanId, 'uuid')}`, p.values);
+  await query(
+    `UPDATE humans SET schedule_version = schedule_version + 1
+      WHERE organization_id = ${p.ref(human.organizationId, 'uuid')} AND id = ${p.ref(human.humanId, 'uuid')}`,
+    p.values,
+  );
 }
 
 export interface ReadOutcome {
+  organizationId: string;
   calendarId: string;
   status: 'ok' | 'error';
   lastError: { code: string; message: string; at: string } | null;
@@ -215,7 +225,8 @@ export async function recordRead(query: Sql, o: ReadOutcome): Promise<boolean> {
   if (o.syncState !== undefined) sets.push(`sync_state = ${p.ref(o.syncState === null ? null : JSON.stringify(o.syncState), 'jsonb')}`);
   // The refresh job's outcome is its bookkeeping: the job learns the next read's time from it.
   const rows = await query(
-    `${o.lockedBy ? BOOKKEEPING : ''} UPDATE calendars SET ${sets.join(', ')} WHERE id = ${p.ref(o.calendarId, 'uuid')}
+    `${o.lockedBy ? BOOKKEEPING : ''} UPDATE calendars SET ${sets.join(', ')}
+       WHERE organization_id = ${p.ref(o.organizationId, 'uuid')} AND id = ${p.ref(o.calendarId, 'uuid')}
        ${o.lockedBy ? `AND locked_by = ${p.ref(o.lockedBy)}` : ''} RETURNING 1`,
     p.values,
   );
@@ -243,17 +254,17 @@ export async function claimDueCalendars(
   const p = new Params();
   const now = p.ref(lease.now.toISOString(), 'timestamptz');
   const rest = options.restDue
-    ? `, (SELECT min(GREATEST(o.next_sync_at, o.locked_until)) FROM calendars o WHERE o.id NOT IN (SELECT id FROM c)) AS "restDueAt"`
+    ? `, (SELECT min(GREATEST(o.next_sync_at, o.locked_until)) FROM calendars o WHERE (o.organization_id, o.id) NOT IN (SELECT organization_id, id FROM c)) AS "restDueAt"`
     : '';
   const rows = await query<CalendarRow & { restDueAt?: Date | string | null }>(
     `${BOOKKEEPING} WITH c AS (
        UPDATE calendars SET locked_until = ${p.ref(new Date(lease.now.getTime() + lease.leaseMs).toISOString(), 'timestamptz')},
               locked_by = ${p.ref(lease.workerId)}
-        WHERE id IN (SELECT id FROM calendars
+        WHERE (organization_id, id) IN (SELECT organization_id, id FROM calendars
                       WHERE next_sync_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
                       ORDER BY next_sync_at LIMIT ${p.ref(lease.limit, 'int')} FOR UPDATE SKIP LOCKED)
         RETURNING *)
-     SELECT ${CALENDAR_COLUMNS}${rest} FROM c JOIN humans h ON h.id = c.human_id AND h.deleted_at IS NULL`,
+     SELECT ${CALENDAR_COLUMNS}${rest} FROM c JOIN ${LIVE_HUMAN}`,
     p.values,
   );
   const first = rows[0];

@@ -27,8 +27,8 @@ export function eventWithDeliveriesCtes(p: Params, e: NewEvent, from?: string): 
        SELECT ${organizationId}, ${type}, ${p.ref(e.bookingId, 'uuid')}, ${p.ref(e.body, 'text')}, ${at}${from ? ` FROM ${from}` : ''}
        RETURNING id
      ), fanout AS (
-       INSERT INTO deliveries (event_id, webhook_id, next_attempt_at)
-       SELECT event.id, w.id, ${at}
+       INSERT INTO deliveries (organization_id, event_id, webhook_id, next_attempt_at)
+       SELECT ${organizationId}, event.id, w.id, ${at}
          FROM event, webhooks w
         WHERE w.organization_id = ${organizationId} AND ${type} = ANY (w.events)
        RETURNING 1
@@ -152,13 +152,14 @@ export async function requeueFinishedDelivery(
 ): Promise<boolean> {
   const p = new Params();
   const now = p.ref(d.now.toISOString(), 'timestamptz');
+  const org = p.ref(d.organizationId, 'uuid');
   const rows = await query(
     `UPDATE deliveries d
         SET status = 'pending', next_attempt_at = ${now}, locked_until = NULL, locked_by = NULL,
             updated_at = ${now}
        FROM webhooks w
-      WHERE d.id = ${p.ref(d.deliveryId, 'uuid')} AND d.webhook_id = ${p.ref(d.webhookId, 'uuid')}
-        AND w.id = d.webhook_id AND w.organization_id = ${p.ref(d.organizationId, 'uuid')}
+      WHERE d.organization_id = ${org} AND d.id = ${p.ref(d.deliveryId, 'uuid')} AND d.webhook_id = ${p.ref(d.webhookId, 'uuid')}
+        AND w.organization_id = ${org} AND w.id = d.webhook_id
         AND d.status <> 'pending'
       RETURNING d.id`,
     p.values,

@@ -73,9 +73,9 @@ export function expiredHoldsDeleteCtes(
        DELETE FROM holds${after ? ` USING ${after}` : ''}
         WHERE holds.organization_id = ${p.ref(organizationId, 'uuid')} AND holds.human_id = ANY(${p.ref(`{${humanIds.join(',')}}`, 'uuid[]')})
           AND holds.expires_at <= ${p.ref(now.toISOString(), 'timestamptz')}
-       RETURNING holds.id
+       RETURNING holds.organization_id, holds.id
      ), expired_claims AS (
-       DELETE FROM time_claims WHERE hold_id IN (SELECT id FROM expired_holds) RETURNING 1
+       DELETE FROM time_claims WHERE (organization_id, hold_id) IN (SELECT organization_id, id FROM expired_holds) RETURNING 1
      )`;
 }
 

@@ -65,16 +65,18 @@ export async function selectBookingPage(sql: Sql, filter: BookingFilter, page: K
 export type IdList = 'humans' | 'webhooks' | 'deliveries' | 'overrides' | 'pack_charges';
 
 /**
- * The page's ids of one of the colder lists, in order. `scope` is the list's own condition
- * (`column = value` pairs, ANDed); humans also skip the deleted ones and may be searched.
+ * The page's ids of one of the colder lists, in order: the organization's rows, within one
+ * parent when `within` names it (a human's overrides, a webhook's deliveries); humans also skip
+ * the deleted ones and may be searched.
  */
 export function idPageQuery(
   list: IdList,
-  scope: { column: string; value: string; search?: string | undefined },
+  scope: { organizationId: string; within?: { column: 'human_id' | 'webhook_id'; value: string }; search?: string | undefined },
   page: Keyset,
 ): { text: string; values: unknown[] } {
   const p = new Params();
-  const where = [`${scope.column} = ${p.ref(scope.value, 'uuid')}`];
+  const where = [`organization_id = ${p.ref(scope.organizationId, 'uuid')}`];
+  if (scope.within) where.push(`${scope.within.column} = ${p.ref(scope.within.value, 'uuid')}`);
   if (list === 'humans') {
     where.push('deleted_at IS NULL');
     if (scope.search) {

@@ -24,6 +24,9 @@ const COLUMNS = `id::text AS id, organization_id::text AS organization_id, to_ch
   pack_number, status, payment_method, idempotency_key, amount_cents, currency, failure,
   (extract(epoch FROM lease_until) * 1000)::float8 AS lease_until, (extract(epoch FROM updated_at) * 1000)::float8 AS updated_at`;
 
+/** A pack charge's key: (organization_id, id). */
+export type PackRef = Pick<PackCharge, 'organization_id' | 'id'>;
+
 export interface PackReservation extends PeriodKey {
   packNumber: number;
   processor: string;
@@ -60,17 +63,20 @@ export async function findPackAttempt(sql: Sql, key: PeriodKey & { packNumber: n
   const p = new Params();
   const [row] = await sql<PackCharge>(
     `SELECT ${COLUMNS} FROM pack_charges
-      WHERE (organization_id = ${p.ref(key.organizationId, 'uuid')} AND period_start = ${p.ref(key.periodStart, 'date')}
-             AND pack_number = ${p.ref(key.packNumber, 'int')} AND status <> 'failed')
-         OR idempotency_key = ${p.ref(key.idempotencyKey)}
+      WHERE organization_id = ${p.ref(key.organizationId, 'uuid')}
+        AND ((period_start = ${p.ref(key.periodStart, 'date')} AND pack_number = ${p.ref(key.packNumber, 'int')} AND status <> 'failed')
+             OR idempotency_key = ${p.ref(key.idempotencyKey)})
       ORDER BY status = 'failed' LIMIT 1`,
     p.values,
   );
   return row;
 }
 
-export async function readPackCharge(sql: Sql, id: string): Promise<PackCharge | undefined> {
-  const [row] = await sql<PackCharge>(`SELECT ${COLUMNS} FROM pack_charges WHERE id = $1::uuid`, [id]);
+export async function readPackCharge(sql: Sql, pack: PackRef): Promise<PackCharge | undefined> {
+  const [row] = await sql<PackCharge>(`SELECT ${COLUMNS} FROM pack_charges WHERE organization_id = $1::uuid AND id = $2::uuid`, [
+    pack.organization_id,
+    pack.id,
+  ]);
   return row;
 }
 
@@ -78,22 +84,22 @@ export async function readPackCharge(sql: Sql, id: string): Promise<PackCharge |
  * Takes over a pending attempt whose lease has run out (its charger crashed, or could not
  * reach the processor): answers it with a new lease, or undefined when someone else has it.
  */
-export async function takeOverPack(sql: Sql, id: string, now: Date, leaseUntil: Date): Promise<PackCharge | undefined> {
+export async function takeOverPack(sql: Sql, pack: PackRef, now: Date, leaseUntil: Date): Promise<PackCharge | undefined> {
   const [row] = await sql<PackCharge>(
     `UPDATE pack_charges SET lease_until = $3::timestamptz, updated_at = $2::timestamptz
-      WHERE id = $1::uuid AND status = 'pending' AND lease_until <= $2::timestamptz
+      WHERE organization_id = $4::uuid AND id = $1::uuid AND status = 'pending' AND lease_until <= $2::timestamptz
       RETURNING ${COLUMNS}`,
-    [id, now.toISOString(), leaseUntil.toISOString()],
+    [pack.id, now.toISOString(), leaseUntil.toISOString(), pack.organization_id],
   );
   return row;
 }
 
 /** Gives a pending attempt's lease back with why its outcome is unknown: the next booking settles it. */
-export async function releasePack(sql: Sql, id: string, failure: string, now: Date): Promise<void> {
+export async function releasePack(sql: Sql, pack: PackRef, failure: string, now: Date): Promise<void> {
   await sql(
     `UPDATE pack_charges SET lease_until = $3::timestamptz, updated_at = $3::timestamptz, failure = $2
-      WHERE id = $1::uuid AND status = 'pending'`,
-    [id, failure, now.toISOString()],
+      WHERE organization_id = $4::uuid AND id = $1::uuid AND status = 'pending'`,
+    [pack.id, failure, now.toISOString(), pack.organization_id],
   );
 }
 
@@ -101,12 +107,12 @@ export async function releasePack(sql: Sql, id: string, failure: string, now: Da
  * A charge made: the attempt succeeds, the pack is an overage purchase (same id) and the
  * month's limit goes up by one pack, in one statement, once (only a pending attempt succeeds).
  */
-export async function settlePackPaid(sql: Sql, id: string, { chargeRef, packSize }: { chargeRef: string; packSize: number }) {
+export async function settlePackPaid(sql: Sql, pack: PackRef, { chargeRef, packSize }: { chargeRef: string; packSize: number }) {
   const p = new Params();
   await sql(
     `WITH paid AS (
        UPDATE pack_charges SET status = 'succeeded', payment_ref = ${p.ref(chargeRef)}, failure = NULL, updated_at = now()
-        WHERE id = ${p.ref(id, 'uuid')} AND status = 'pending'
+        WHERE organization_id = ${p.ref(pack.organization_id, 'uuid')} AND id = ${p.ref(pack.id, 'uuid')} AND status = 'pending'
         RETURNING id, organization_id, period_start, amount_cents, currency),
      purchase AS (
        INSERT INTO overage_purchases (id, organization_id, period_start, pack_size, amount_cents, currency, charge_ref)
@@ -119,10 +125,11 @@ export async function settlePackPaid(sql: Sql, id: string, { chargeRef, packSize
 }
 
 /** A charge refused: the attempt fails with why. Answers whether it was still pending. */
-export async function settlePackFailed(sql: Sql, id: string, failure: string): Promise<boolean> {
+export async function settlePackFailed(sql: Sql, pack: PackRef, failure: string): Promise<boolean> {
   const rows = await sql(
-    `UPDATE pack_charges SET status = 'failed', failure = $2, updated_at = now() WHERE id = $1::uuid AND status = 'pending' RETURNING id`,
-    [id, failure],
+    `UPDATE pack_charges SET status = 'failed', failure = $2, updated_at = now()
+      WHERE organization_id = $3::uuid AND id = $1::uuid AND status = 'pending' RETURNING id`,
+    [pack.id, failure, pack.organization_id],
   );
   return rows.length > 0;
 }

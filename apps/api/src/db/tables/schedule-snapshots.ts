@@ -45,7 +45,7 @@ export function snapshotJson(p: { dateFrom: string; dateTo: string; busyFrom: st
       'kind', o.kind, 'start_date', to_char(o.start_date, 'YYYY-MM-DD'), 'end_date', to_char(o.end_date, 'YYYY-MM-DD'),
       'start_time', o.start_time, 'end_time', o.end_time, 'weekdays', array_to_json(o.weekdays)))
       FROM overrides o
-     WHERE o.human_id = h.id AND o.start_date <= ${p.dateTo}::date AND o.end_date >= ${p.dateFrom}::date), '[]'::json),
+     WHERE o.organization_id = h.organization_id AND o.human_id = h.id AND o.start_date <= ${p.dateTo}::date AND o.end_date >= ${p.dateFrom}::date), '[]'::json),
   'busy', COALESCE((
     SELECT json_agg(json_build_array(
       (extract(epoch FROM c.starts_at) * 1000)::float8, (extract(epoch FROM c.ends_at) * 1000)::float8,

@@ -51,6 +51,7 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
       await writeWithinLease(
         async () => {
           const recorded = await recordWrite(store.sql, {
+            organizationId: write.organizationId,
             id: write.id,
             workerId: lease.workerId,
             attempt: write.attempt,
@@ -58,9 +59,10 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
             nextAttemptAt,
             error,
           });
-          if (recorded && status === 'done') await clearWriteFailure(store.sql, write.calendarId);
+          if (recorded && status === 'done') await clearWriteFailure(store.sql, write);
           if (recorded && status === 'failed') {
             await reportWriteFailure(store.sql, {
+              organizationId: write.organizationId,
               calendarId: write.calendarId,
               message: `a booking could not be written into the calendar: ${error}`,
               at: now,

@@ -4,6 +4,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 
 /** A delivery this worker holds a lease on, with everything one attempt needs. */
 export interface ClaimedDelivery {
+  organizationId: string;
   id: string;
   webhookId: string;
   /** The number of the attempt about to be made (1..3). */
@@ -15,6 +16,7 @@ export interface ClaimedDelivery {
 }
 
 interface ClaimRow {
+  organization_id: string;
   id: string;
   webhook_id: string;
   attempt: number;
@@ -39,19 +41,20 @@ export async function claimDeliveries(
     UPDATE deliveries d
        SET locked_until = ${until}::timestamptz, locked_by = ${input.workerId}
       FROM events e, webhooks w
-     WHERE d.id IN (
-             SELECT id FROM deliveries
+     WHERE (d.organization_id, d.id) IN (
+             SELECT organization_id, id FROM deliveries
               WHERE status = 'pending'
                 AND next_attempt_at <= ${now}::timestamptz
                 AND (locked_until IS NULL OR locked_until < ${now}::timestamptz)
               ORDER BY next_attempt_at
               LIMIT ${input.limit}::int
                 FOR UPDATE SKIP LOCKED)
-       AND e.id = d.event_id
-       AND w.id = d.webhook_id
-    RETURNING d.id::text AS id, d.webhook_id::text AS webhook_id, d.attempt_count + 1 AS attempt,
+       AND e.organization_id = d.organization_id AND e.id = d.event_id
+       AND w.organization_id = d.organization_id AND w.id = d.webhook_id
+    RETURNING d.organization_id::text AS organization_id, d.id::text AS id, d.webhook_id::text AS webhook_id, d.attempt_count + 1 AS attempt,
               w.url, w.signing_secret, e.body`;
   return rows.map((r) => ({
+    organizationId: r.organization_id,
     id: r.id,
     webhookId: r.webhook_id,
     attempt: Number(r.attempt),

@@ -105,6 +105,7 @@ async function attempt({ deps, sender, log }: AttemptContext, delivery: ClaimedD
   const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const next = nextState(delivery.attempt, delivered, clock(), config.webhooks.retryDelaysMs);
   const record = {
+    organizationId: delivery.organizationId,
     deliveryId: delivery.id,
     workerId: lease.workerId,
     attempt: delivery.attempt,

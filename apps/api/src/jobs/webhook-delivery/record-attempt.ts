@@ -2,6 +2,7 @@ import type { Db } from '../../db/open-store.js';
 import type { NextState } from './retry-schedule.js';
 
 export interface AttemptRecord {
+  organizationId: string;
   deliveryId: string;
   workerId: string;
   attempt: number;
@@ -21,6 +22,7 @@ export async function recordAttempt(db: Db, record: AttemptRecord): Promise<bool
   return db.$transaction(async (tx) => {
     const { count } = await tx.delivery.updateMany({
       where: {
+        organizationId: record.organizationId,
         id: record.deliveryId,
         status: 'pending',
         lockedBy: record.workerId,
@@ -37,6 +39,7 @@ export async function recordAttempt(db: Db, record: AttemptRecord): Promise<bool
     if (count === 0) return false;
     await tx.deliveryAttempt.create({
       data: {
+        organizationId: record.organizationId,
         deliveryId: record.deliveryId,
         attempt: record.attempt,
         attemptedAt: record.attemptedAt,

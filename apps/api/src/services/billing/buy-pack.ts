@@ -10,6 +10,7 @@ import {
   stalePacks,
   takeOverPack,
   type PackCharge,
+  type PackRef,
 } from '../../db/tables/pack-charges.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../deps.js';
@@ -82,7 +83,7 @@ export async function securePack(deps: PackDeps, org: AuthedOrganization, needed
   const other = await findPackAttempt(sql, { ...key, idempotencyKey });
   if (!other || other.status === 'succeeded') return;
   if (other.status === 'failed') throw packRefused(other.failure ?? 'the charge was refused');
-  return waitForPack(deps, other.id, payer);
+  return waitForPack(deps, other, payer);
 }
 
 /**
@@ -90,15 +91,15 @@ export async function securePack(deps: PackDeps, org: AuthedOrganization, needed
  * while this booking waited answers the same 402; one whose lease ran out otherwise (its
  * booking's process died) is taken over and settled by replaying its idempotency key.
  */
-async function waitForPack(deps: PackDeps, id: string, payer: ChargeRequest['payer']): Promise<void> {
+async function waitForPack(deps: PackDeps, pack: PackRef, payer: ChargeRequest['payer']): Promise<void> {
   const since = Date.now();
   for (;;) {
-    const row = await readPackCharge(deps.store.sql, id);
+    const row = await readPackCharge(deps.store.sql, pack);
     if (!row || row.status === 'succeeded') return;
     if (row.status === 'failed') throw packRefused(row.failure ?? 'the charge was refused');
     if (row.lease_until <= Date.now()) {
       if (row.failure && row.updated_at >= since) throw packRefused(row.failure);
-      const taken = await takeOverPack(deps.store.sql, id, new Date(), leaseFrom(deps));
+      const taken = await takeOverPack(deps.store.sql, pack, new Date(), leaseFrom(deps));
       if (taken) return chargePack(deps, taken, payer);
     }
     await sleep(POLL_MS);
@@ -127,18 +128,18 @@ async function chargePack(deps: PackDeps, pack: PackCharge, payer: ChargeRequest
   } catch (error) {
     const why = error instanceof PaymentFailedError ? error.message : 'the payment could not be completed';
     if (error instanceof PaymentFailedError && error.reason !== 'unreachable') {
-      if (await settlePackFailed(sql, pack.id, why)) {
+      if (await settlePackFailed(sql, pack, why)) {
         if (error.reason === 'declined' || error.reason === 'authentication_required') {
           await pauseAutoPurchase(sql, pack.organization_id, why);
         }
       }
       throw packRefused(why);
     }
-    await releasePack(sql, pack.id, why, new Date());
+    await releasePack(sql, pack, why, new Date());
     if (error instanceof PaymentFailedError) throw packRefused(why);
     throw error;
   }
-  await settlePackPaid(sql, pack.id, { chargeRef, packSize: OVERAGE_PACK.bookings });
+  await settlePackPaid(sql, pack, { chargeRef, packSize: OVERAGE_PACK.bookings });
 }
 
 /**
@@ -149,7 +150,7 @@ async function chargePack(deps: PackDeps, pack: PackCharge, payer: ChargeRequest
 export async function reconcilePacks(deps: PackDeps): Promise<number> {
   let settled = 0;
   for (const stale of await stalePacks(deps.store.sql, new Date())) {
-    const pack = await takeOverPack(deps.store.sql, stale.id, new Date(), leaseFrom(deps));
+    const pack = await takeOverPack(deps.store.sql, stale, new Date(), leaseFrom(deps));
     if (!pack) continue;
     const account = await readBillingAccount(deps.store.sql, pack.organization_id);
     const payer = account?.stripe_customer_id

@@ -14,8 +14,8 @@ import { OVERAGE_PACK } from './plans.js';
 export async function listOveragePacks({ store: { db, sql } }: Pick<ServiceDeps, 'store'>, member: ActingMember, query: ListQuery) {
   requireOwner(member, 'see billing');
   const organizationId = member.organization.id;
-  const ids = await selectIdPage(sql, 'pack_charges', { column: 'organization_id', value: organizationId }, keysetOf(query));
-  const rows = await db.packCharge.findMany({ where: { id: { in: ids } }, orderBy: newestFirst });
+  const ids = await selectIdPage(sql, 'pack_charges', { organizationId }, keysetOf(query));
+  const rows = await db.packCharge.findMany({ where: { organizationId, id: { in: ids } }, orderBy: newestFirst });
   return toPage(rows, query.limit, (row): OveragePack => ({
     id: row.id,
     purchased_at: toTimestamp(row.createdAt),

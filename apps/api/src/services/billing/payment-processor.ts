@@ -70,7 +70,7 @@ export function ledgerPaymentProcessor(sql: Sql): LedgerPaymentProcessor {
       const [row] = await sql<{ id: string }>(
         `INSERT INTO ledger_charges (organization_id, amount_cents, currency, description, idempotency_key)
          VALUES ($1::uuid, $2, $3, $4, $5)
-         ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
+         ON CONFLICT (organization_id, idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
          RETURNING id::text AS id`,
         [request.organizationId, request.amountCents, request.currency, request.description, request.idempotencyKey],
       );

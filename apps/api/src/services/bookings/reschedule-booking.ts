@@ -44,7 +44,7 @@ async function move(
     },
     now,
   );
-  const cancelled = bookingView(await linkRescheduledTo(query, old.id, created.id));
+  const cancelled = bookingView(await linkRescheduledTo(query, { organizationId, bookingId: old.id, nextId: created.id }));
   const next = bookingView(created);
   const deliveries =
     (await recordEvent(query, { organizationId, type: 'booking.cancelled', booking: cancelled, at: now })) +

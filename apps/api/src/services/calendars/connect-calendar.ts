@@ -94,6 +94,7 @@ export async function connectCalendar(
         nextSyncAt: new Date(after.getTime() + deps.config.calendars.syncSeconds * 1000),
       });
       await recordRead(tx.query, {
+        organizationId,
         calendarId: id,
         status: 'ok',
         lastError: problemOf(result, after),
@@ -111,7 +112,7 @@ export async function connectCalendar(
     if (isUniqueViolation(error)) throw urlTaken();
     throw error;
   }
-  const row = await selectCalendar(store.sql, id);
+  const row = await selectCalendar(store.sql, { organizationId, calendarId: id });
   if (!row) throw notFound('Calendar');
   return calendarView(row, secrets);
 }

@@ -93,7 +93,7 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
   });
   const after = deps.clock();
   const next = new Date(after.getTime() + config.calendars.syncSeconds * 1000);
-  const base = { calendarId: row.id, ...(lease ? { lockedBy: lease.workerId } : {}) };
+  const base = { organizationId: row.organizationId, calendarId: row.id, ...(lease ? { lockedBy: lease.workerId } : {}) };
   if (result.outcome === 'unreadable') {
     const failures = row.failures + 1;
     const retry = Math.min(config.calendars.syncSeconds * 1000, RETRY_MIN_MS * 2 ** (failures - 1));

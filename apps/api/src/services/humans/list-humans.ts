@@ -10,12 +10,7 @@ export async function listHumans(
   organizationId: string,
   query: ListQuery & { search?: string | undefined },
 ) {
-  const ids = await selectIdPage(
-    sql,
-    'humans',
-    { column: 'organization_id', value: organizationId, search: query.search },
-    keysetOf(query),
-  );
-  const rows = await db.human.findMany({ where: { id: { in: ids } }, orderBy: newestFirst });
+  const ids = await selectIdPage(sql, 'humans', { organizationId, search: query.search }, keysetOf(query));
+  const rows = await db.human.findMany({ where: { organizationId, id: { in: ids } }, orderBy: newestFirst });
   return toPage(rows, query.limit, humanView);
 }

@@ -14,7 +14,7 @@ export async function updateActiveHuman(
   data: Parameters<Db['human']['update']>[0]['data'],
 ) {
   try {
-    return await db.human.update({ where: { id: humanId, organizationId, deletedAt: null }, data });
+    return await db.human.update({ where: { organizationId_id: { organizationId, id: humanId }, deletedAt: null }, data });
   } catch (error) {
     if (isRecordNotFound(error)) throw notFound('Human');
     throw error;

@@ -13,6 +13,7 @@ export async function createOverride(
   await findHuman(db, organizationId, humanId);
   const row = await db.override.create({
     data: {
+      organizationId,
       humanId,
       kind: body.kind,
       startDate: fromLocalDate(body.start_date),

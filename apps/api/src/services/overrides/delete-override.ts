@@ -10,6 +10,6 @@ export async function deleteOverride(
   overrideId: string,
 ) {
   await findHuman(db, organizationId, humanId);
-  const { count } = await db.override.deleteMany({ where: { id: overrideId, humanId } });
+  const { count } = await db.override.deleteMany({ where: { organizationId, id: overrideId, humanId } });
   if (count === 0) throw notFound('Override');
 }

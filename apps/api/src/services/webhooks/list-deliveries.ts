@@ -42,7 +42,12 @@ export async function listDeliveries(
 ) {
   const webhook = await db.webhook.findFirst({ where: { id: webhookId, organizationId }, select: { id: true } });
   if (!webhook) throw notFound('Webhook');
-  const ids = await selectIdPage(sql, 'deliveries', { column: 'webhook_id', value: webhookId }, keysetOf(query));
-  const rows = await db.delivery.findMany({ where: { id: { in: ids } }, orderBy: newestFirst, include: deliveryInclude });
+  const ids = await selectIdPage(
+    sql,
+    'deliveries',
+    { organizationId, within: { column: 'webhook_id', value: webhookId } },
+    keysetOf(query),
+  );
+  const rows = await db.delivery.findMany({ where: { organizationId, id: { in: ids } }, orderBy: newestFirst, include: deliveryInclude });
   return toPage(rows, query.limit, deliveryView);
 }

@@ -6,7 +6,7 @@ import { webhookView } from './webhook-view.js';
 
 /** GET /v1/webhooks: newest first, without secrets. */
 export async function listWebhooks({ store: { db, sql } }: Pick<ServiceDeps, 'store'>, organizationId: string, query: ListQuery) {
-  const ids = await selectIdPage(sql, 'webhooks', { column: 'organization_id', value: organizationId }, keysetOf(query));
-  const rows = await db.webhook.findMany({ where: { id: { in: ids } }, orderBy: newestFirst });
+  const ids = await selectIdPage(sql, 'webhooks', { organizationId }, keysetOf(query));
+  const rows = await db.webhook.findMany({ where: { organizationId, id: { in: ids } }, orderBy: newestFirst });
   return toPage(rows, query.limit, webhookView);
 }

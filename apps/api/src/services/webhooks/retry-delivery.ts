@@ -21,7 +21,7 @@ export async function retryDelivery(
   const { store } = deps;
   const queued = await requeueFinishedDelivery(store.sql, { organizationId, webhookId, deliveryId, now: deps.clock() });
   const row = await store.db.delivery.findFirst({
-    where: { id: deliveryId, webhookId, webhook: { organizationId } },
+    where: { organizationId, id: deliveryId, webhookId },
     include: deliveryInclude,
   });
   if (!row) throw notFound('Delivery');

@@ -25,9 +25,13 @@ export async function handleStripeEvent(deps: Pick<ServiceDeps, 'store' | 'strip
     }
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
-      const packId = intent.metadata?.pack_id;
-      if (!packId) return 'ignored';
-      await settlePackPaid(deps.store.sql, packId, { chargeRef: intent.id, packSize: OVERAGE_PACK.bookings });
+      const [packId, organizationId] = [intent.metadata?.pack_id, intent.metadata?.organization_id];
+      if (!packId || !organizationId) return 'ignored';
+      await settlePackPaid(
+        deps.store.sql,
+        { organization_id: organizationId, id: packId },
+        { chargeRef: intent.id, packSize: OVERAGE_PACK.bookings },
+      );
       return 'pack settled';
     }
     default:
