@@ -66,6 +66,9 @@ const EnvSchema = z.object({
     }),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   DASHBOARD_SIGNUP: z.enum(['open', 'closed']).default('open'),
   DASHBOARD_DIST_DIR: z.string().min(1).default(DEFAULT_DASHBOARD_DIST_DIR),
   RATE_LIMIT_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(100),
@@ -144,6 +147,12 @@ export interface Config {
    * `burst`. Either one 0 turns rate limiting off.
    */
   rateLimit: { perSecond: number; burst: number };
+  /**
+   * What is kept (docs/retention.md): the events feed and the delivery log keep `days`; the
+   * sweeps delete at most `batchSize` rows a statement, and run again `intervalMs` after one
+   * finished.
+   */
+  retention: { days: number; batchSize: number; intervalMs: number };
   /** Seals secrets at rest (calendar addresses and credentials); see lib/secret-box.ts. */
   secretsKey: Buffer | undefined;
   calendars: {
@@ -220,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inProcessWorker: e.DELIVERY_WORKER === 'on',
     },
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    retention: { days: e.RETENTION_DAYS, batchSize: e.RETENTION_BATCH_SIZE, intervalMs: e.RETENTION_INTERVAL_SECONDS * 1000 },
     secretsKey: e.SECRETS_KEY,
     calendars: { syncSeconds: e.CALENDAR_SYNC_SECONDS, readTimeoutMs: e.CALENDAR_READ_TIMEOUT_MS },
     oauth: {

@@ -6,6 +6,7 @@ import { loadConfig } from './config.js';
 import { embeddedStoreDir, openStore } from './db/open-store.js';
 import { calendarRefreshRunner } from './jobs/calendar-refresh/calendar-refresh-job.js';
 import { calendarWriteRunner } from './jobs/calendar-write/calendar-write-job.js';
+import { retentionRunner } from './jobs/retention/retention-job.js';
 import { notifyListener } from './jobs/runner/notify-listener.js';
 import { DELIVERIES_CHANNEL, DeliveryWorker } from './jobs/webhook-delivery/delivery-worker.js';
 import { createHttpServer } from './http/http-server.js';
@@ -75,6 +76,11 @@ async function main() {
       ? calendarWriteRunner({ store, config, secrets, clock: () => new Date(), logger, releaseLeasesAtStart: embedded })
       : undefined;
   await calendarWrites?.start();
+  // Old events, expired keys, past claims and the like are swept on the same switch.
+  const retention = config.webhooks.inProcessWorker
+    ? retentionRunner({ store, config, clock: () => new Date(), logger, releaseLeasesAtStart: embedded })
+    : undefined;
+  await retention?.start();
   // On a server, deliveries committed by other API processes wake this worker too.
   const listener = worker && config.databaseUrl ? notifyListener(config, logger, { [DELIVERIES_CHANNEL]: () => worker.wake() }) : undefined;
   await listener?.start();
@@ -118,6 +124,7 @@ async function main() {
       await worker?.stop();
       await calendarRefresh?.stop();
       await calendarWrites?.stop();
+      await retention?.stop();
       await store.close();
       await unlock();
     },

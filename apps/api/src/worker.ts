@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { openStore } from './db/open-store.js';
 import { calendarRefreshRunner } from './jobs/calendar-refresh/calendar-refresh-job.js';
 import { calendarWriteRunner } from './jobs/calendar-write/calendar-write-job.js';
+import { retentionRunner } from './jobs/retention/retention-job.js';
 import { notifyListener } from './jobs/runner/notify-listener.js';
 import { secretBox } from './lib/secret-box.js';
 import { DELIVERIES_CHANNEL, DeliveryWorker } from './jobs/webhook-delivery/delivery-worker.js';
@@ -9,7 +10,7 @@ import { onShutdownSignal, shutdownGraceMs } from './lib/graceful-shutdown.js';
 import { createLogger } from './lib/logger.js';
 
 /**
- * `pnpm worker`: webhook delivery as a process of its own, beside the API processes, all
+ * `pnpm worker`: webhook delivery (and the other background jobs: calendars, retention) as a process of its own, beside the API processes, all
  * on one PostgreSQL server. They share the work through the deliveries table's leases and
  * wake on the humantime_deliveries NOTIFY sent when deliveries are committed.
  */
@@ -43,6 +44,8 @@ async function main() {
     ? calendarWriteRunner({ store, config, secrets: secretBox(config.secretsKey), clock: () => new Date(), logger })
     : undefined;
   await calendarWrites?.start();
+  const retention = retentionRunner({ store, config, clock: () => new Date(), logger });
+  await retention.start();
   // Woken by a NOTIFY when a booking's deliveries commit, not only by the poll.
   const listener = notifyListener(config, logger, { [DELIVERIES_CHANNEL]: () => worker.wake() });
   await listener?.start();
@@ -57,6 +60,7 @@ async function main() {
       await worker.stop();
       await calendarRefresh?.stop();
       await calendarWrites?.stop();
+      await retention.stop();
       await store.close();
     },
   });

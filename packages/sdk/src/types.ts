@@ -73,9 +73,9 @@ export type CreateWebhookParams = z.input<typeof C.CreateWebhookBodySchema>;
  */
 export type CheckParams = z.input<typeof C.CheckQuerySchema>;
 /**
- * Query of `events.list`: `after` = the id of the last event processed, `limit` per page.
+ * Query of `events.list`: `after` = the cursor of the last event processed, `limit` per page.
  * @example
- * const query: ListEventsParams = { after: lastSeenEventId, limit: 100 };
+ * const query: ListEventsParams = { after: lastSeenEventCursor, limit: 100 };
  */
 export type ListEventsParams = z.input<typeof C.EventsQuerySchema>;
 
@@ -201,11 +201,18 @@ export type CheckResult = C.CheckResult;
  */
 export type TimeContext = C.TimeContext;
 /**
- * One entry of the events feed: a webhook delivery body plus its `id`.
+ * One entry of the events feed: a webhook delivery body plus its `id` and `cursor`.
  * @example
  * for await (const event of client.events.list()) console.log(event.id, event.event, event.data.id);
  */
 export type Event = C.Event;
+/**
+ * A page of the events feed: `gap` is true only when events after `after` were deleted unread.
+ * @example
+ * const page: EventsPage = await client.events.list({ after: checkpoint });
+ * if (page.gap) console.warn('some events were missed');
+ */
+export type EventsPage = C.EventsPage;
 /**
  * Body of `holds.create`: a start to keep for `ttl_seconds` (30..900, default 300).
  * @example

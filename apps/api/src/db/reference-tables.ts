@@ -24,6 +24,8 @@ export const REFERENCE_TABLES = [
   'oauth_tokens',
   'sign_in_throttle',
   'oauth_registration_throttle',
+  // One row per retention sweep (jobs/retention): which worker runs it and when it is due.
+  'retention_sweeps',
 ] as const;
 
 /** The migration runner's own table: it stays a local table on the Citus coordinator. */

@@ -52,7 +52,9 @@ export const webhooks = c.router({
     summary: "List a webhook's deliveries",
     description:
       'Lists deliveries to the webhook, newest first, each with its attempts (at most 3: ' +
-      'immediately, then 5 and 60 minutes after a failure). Errors: 404 NOT_FOUND.',
+      'immediately, then 5 and 60 minutes after a failure). The log keeps RETENTION_DAYS (30 by ' +
+      'default): a finished delivery whose attempts are all older is deleted, with its event; a ' +
+      'delivery still pending is kept. Errors: 404 NOT_FOUND.',
   },
   retryDelivery: {
     method: 'POST',

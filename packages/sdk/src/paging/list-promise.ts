@@ -17,17 +17,17 @@ import { HumantimeError } from '../errors/humantime-error.js';
  *   console.log(human.id, human.name);
  * }
  */
-export type ListPromise<T> = Promise<Page<T>> & AsyncIterable<T>;
+export type ListPromise<T, P extends Page<T> = Page<T>> = Promise<P> & AsyncIterable<T>;
 
 /**
  * Builds a ListPromise from a page fetcher. The first page is requested at once (as any
  * Promise would be) and shared by `await` and iteration, so iterating costs no extra call.
  */
-export function listPromise<T>(
-  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+export function listPromise<T, P extends Page<T> = Page<T>>(
+  fetchPage: (cursor: string | undefined) => Promise<P>,
   startCursor: string | undefined,
-): ListPromise<T> {
-  let first: Promise<Page<T>>;
+): ListPromise<T, P> {
+  let first: Promise<P>;
   try {
     first = fetchPage(startCursor);
   } catch (error) {

@@ -11,7 +11,7 @@ import {
   testClient,
   useMockApi,
 } from '../test-support/mock-api.js';
-import type { CheckResult, Event, Page, TimeContext, WebhookDelivery } from '../types.js';
+import type { CheckResult, Event, EventsPage, TimeContext, WebhookDelivery } from '../types.js';
 
 // humans.check, humans.time, events.list and webhooks.retryDelivery against the mock API.
 
@@ -21,6 +21,7 @@ const DELIVERY_ID = '6f1c2d3e-0000-4000-8000-0000000000d1';
 
 const event = (n: number): Event => ({
   id: `6f1c2d3e-0000-4000-8000-0000000000e${n}`,
+  cursor: `cursor-${n}`,
   event: 'booking.confirmed',
   created_at: '2026-11-20T10:00:00Z',
   data: booking() as Event['data'],
@@ -89,7 +90,7 @@ describe('events.list', () => {
     expect(calls[0]!.url.pathname).toBe('/v1/events');
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ after: BOOKING_ID, limit: '10' });
     expect(page.data).toEqual([event(1)]);
-    expectTypeOf(page).toEqualTypeOf<Page<Event>>();
+    expectTypeOf(page).toEqualTypeOf<EventsPage>();
   });
 
   it('iterated: follows next_cursor as `after` until caught up (null), oldest first', async () => {

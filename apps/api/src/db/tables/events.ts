@@ -54,33 +54,42 @@ export async function insertEventWithDeliveries(query: Sql, e: NewEvent): Promis
 // places only grow, so a reader that pages with `after` never skips an event and never sees one
 // out of order, however transactions interleave and commit. Unlike an order by transaction id,
 // nothing else running on the server (a long transaction, in this database or another) holds
-// an event back. The page comes with one marker row (id NULL) when some of the organization's
-// events are still waiting for a place, so the caller knows to place them first.
+// an event back. Places are given one after another (1, 2, 3 …) and the organization's last
+// placed event is never swept (jobs/retention), so a place is never given twice and a missing
+// place is an event that has left the window: that is how the feed knows a reader missed some.
 
 export interface FeedPage {
-  rows: Array<{ id: string; body: string }>;
+  /** Each with its place in the feed (a decimal string: places are bigint). */
+  rows: Array<{ id: string; body: string; place: string }>;
   /** Some of the organization's events have committed but have no place in the feed yet. */
   unplaced: boolean;
+  /** The last place given in the organization's feed (null: none yet). Places run 1, 2, 3 … */
+  lastPlace: string | null;
 }
 
 /**
- * The feed page's statement (exported for the query-plan test, which runs the same text). The
- * page starts at an index bound on (organization_id, feed_seq): after `after`'s place, or, for
- * the first page, at the lowest place of an event of the window (created_at ≥ since, found
- * through the index on (organization_id, created_at, feed_seq) without visiting older events),
- * so the page never walks the organization's older history (`feed_seq + 0`: a bare min(feed_seq)
- * is planned as the first row of the feed_seq index that passes the window's filter, which is
- * that walk from the oldest event again). created_at ≥ since stays a
- * condition: places follow commits, not created_at, so a later place may hold an older event.
+/**
+ * The feed page's statement (exported for the query-plan test, which runs the same text): up to
+ * `limit` placed events of the organization after the place `afterPlace` (null: from the first),
+ * created since `since`, in feed order, and marker rows saying whether events wait for a place
+ * and what the last place given is. The page starts at an index bound on (organization_id,
+ * feed_seq): after `afterPlace`, or, for the first page, at the lowest place of an event of the
+ * window (created_at ≥ since, found through the index on (organization_id, created_at,
+ * feed_seq) without visiting older events), so the page never walks the organization's older
+ * history (`feed_seq + 0`: a bare min(feed_seq) is planned as the first row of the feed_seq
+ * index that passes the window's filter, which is that walk from the oldest event again).
+ * created_at ≥ since stays a condition: places follow commits, not created_at, so a later place
+ * may hold an older event.
  */
-export function feedPageQuery(page: { organizationId: string; after: string | null; since: Date; limit: number }) {
+export function feedPageQuery(page: { organizationId: string; afterPlace: string | null; since: Date; limit: number }) {
   const p = new Params();
   const org = p.ref(page.organizationId, 'uuid');
   const since = p.ref(page.since.toISOString(), 'timestamptz');
-  const from = page.after
-    ? `e.feed_seq > (SELECT feed_seq FROM events WHERE id = ${p.ref(page.after, 'uuid')} AND organization_id = ${org})`
-    : `e.feed_seq >= (SELECT min(feed_seq + 0) FROM events WHERE organization_id = ${org} AND created_at >= ${since})`;
-  const text = `(SELECT e.id::text AS id, e.body, e.feed_seq::text AS place
+  const from =
+    page.afterPlace !== null
+      ? `e.feed_seq > ${p.ref(page.afterPlace, 'bigint')}`
+      : `e.feed_seq >= (SELECT min(feed_seq + 0) FROM events WHERE organization_id = ${org} AND created_at >= ${since})`;
+  const text = `(SELECT 'event' AS kind, e.id::text AS id, e.body, e.feed_seq::text AS place
         FROM events e
        WHERE e.organization_id = ${org}
          AND ${from}
@@ -88,20 +97,29 @@ export function feedPageQuery(page: { organizationId: string; after: string | nu
        ORDER BY e.feed_seq
        LIMIT ${p.ref(page.limit)})
      UNION ALL
-     (SELECT NULL, NULL, NULL FROM events WHERE organization_id = ${org} AND feed_seq IS NULL LIMIT 1)`;
+     (SELECT 'unplaced', NULL, NULL, NULL FROM events WHERE organization_id = ${org} AND feed_seq IS NULL LIMIT 1)
+     UNION ALL
+     SELECT 'last', NULL, NULL, max(feed_seq)::text FROM events WHERE organization_id = ${org}`;
   return { text, values: p.values };
 }
 
-/** Up to `limit` placed events of the organization after `after` (an event id), in feed order. */
+/** The page of feedPageQuery. */
 export async function selectFeedPage(
   query: Sql,
-  page: { organizationId: string; after: string | null; since: Date; limit: number },
+  page: { organizationId: string; afterPlace: string | null; since: Date; limit: number },
 ): Promise<FeedPage> {
   const { text, values } = feedPageQuery(page);
-  const rows = await query<{ id: string | null; body: string | null; place: string | null }>(text, values);
-  const placed = rows.filter((r): r is { id: string; body: string; place: string } => r.id !== null);
+  const rows = await query<{ kind: 'event' | 'unplaced' | 'last'; id: string | null; body: string | null; place: string | null }>(
+    text,
+    values,
+  );
+  const placed = rows.filter((r): r is { kind: 'event'; id: string; body: string; place: string } => r.kind === 'event');
   placed.sort((a, b) => (BigInt(a.place) < BigInt(b.place) ? -1 : 1));
-  return { rows: placed.map(({ id, body }) => ({ id, body })), unplaced: placed.length < rows.length };
+  return {
+    rows: placed.map(({ id, body, place }) => ({ id, body, place })),
+    unplaced: rows.some((r) => r.kind === 'unplaced'),
+    lastPlace: rows.find((r) => r.kind === 'last')?.place ?? null,
+  };
 }
 
 /**
@@ -131,14 +149,14 @@ export async function placeEvents(query: Sql, organizationId: string): Promise<n
   return rows.length;
 }
 
-/** Whether `eventId` is an event of the organization. */
-export async function eventExists(query: Sql, organizationId: string, eventId: string): Promise<boolean> {
+/** The event `eventId` of the organization, if it is still kept, with its place (null: none yet). */
+export async function eventPlace(query: Sql, organizationId: string, eventId: string): Promise<{ place: string | null } | undefined> {
   const p = new Params();
-  const rows = await query(
-    `SELECT 1 FROM events WHERE id = ${p.ref(eventId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}`,
+  const [row] = await query<{ place: string | null }>(
+    `SELECT feed_seq::text AS place FROM events WHERE id = ${p.ref(eventId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}`,
     p.values,
   );
-  return rows.length > 0;
+  return row;
 }
 
 /**

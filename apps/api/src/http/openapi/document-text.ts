@@ -65,7 +65,8 @@ export const TAGS: Tag[] = [
   {
     name: 'events',
     'x-displayName': 'Events',
-    description: 'The booking events of the last 30 days, oldest first, for an agent without a webhook (`client.events`).',
+    description:
+      'The booking events of the last RETENTION_DAYS (30 by default), oldest first, for an agent without a webhook (`client.events`); a reader that fell behind the window is told with `"gap": true`.',
   },
   {
     name: 'calendarFeed',
