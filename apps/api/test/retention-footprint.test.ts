@@ -77,8 +77,8 @@ it.runIf(MEASURE)('bytes kept per booking, before and after a sweep', { timeout:
   await sql(app, `UPDATE deliveries SET status = 'delivered', next_attempt_at = NULL`);
   await sql(
     app,
-    `INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, duration_ms)
-     SELECT id, 1, created_at, 200, 84 FROM deliveries`,
+    `INSERT INTO delivery_attempts (organization_id, delivery_id, attempt, attempted_at, status_code, duration_ms)
+     SELECT organization_id, id, 1, created_at, 200, 84 FROM deliveries`,
   );
   await app.call('GET', '/v1/events?limit=1', { key });
   await sql(app, 'VACUUM ANALYZE');

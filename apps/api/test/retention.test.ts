@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { claimDueSweeps } from '../src/db/tables/retention-sweeps.js';
 import { retentionRunner, runSweep } from '../src/jobs/retention/retention-job.js';
-import { encodeFeedCursor } from '../src/services/events/feed-cursor.js';
 import { at, bookingBody, createUtcHuman } from './booking-fixtures.js';
 import { ago, DAY_MS, hash, idempotencyKey, kept, member, retentionDeps, sql, sweepNamed } from './retention-fixtures.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -11,7 +10,7 @@ import { eventually, orgWithWebhook, slotAt, type WebhookOrg } from './webhook-f
 
 // Retention (jobs/retention): each sweep deletes what it should and nothing else, in bounded
 // batches, once per row however many workers sweep; and the events feed tells a reader whose
-// cursor's event was deleted that it missed some (`gap: true`).
+// `after` event was deleted that it missed some (`gap: true`).
 
 let app: TestApp;
 const LEASE_END = () => Date.now() + 5 * 60_000;
@@ -24,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 interface FeedPage {
-  data: Array<{ id: string; cursor: string }>;
+  data: Array<{ id: string }>;
   next_cursor: string | null;
   gap?: boolean;
 }
@@ -53,8 +52,8 @@ async function age(eventId: string, ageMs: number, status: 'delivered' | 'pendin
   ]);
   await sql(
     app,
-    `INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, duration_ms)
-     SELECT id, 1, $2::timestamptz, 500, 10 FROM deliveries WHERE event_id = $1::uuid`,
+    `INSERT INTO delivery_attempts (organization_id, delivery_id, attempt, attempted_at, status_code, duration_ms)
+     SELECT organization_id, id, 1, $2::timestamptz, 500, 10 FROM deliveries WHERE event_id = $1::uuid`,
     [eventId, ago(ageMs)],
   );
 }
@@ -85,46 +84,45 @@ describe('the events sweep and the feed', { timeout: 120_000 }, () => {
     expect(deliveries.map((d) => d.event_id).sort()).toEqual([events[3]!.id, events[4]!.id].sort());
     const attempts = await sql<{ n: number }>(
       app,
-      `SELECT count(*)::int AS n FROM delivery_attempts a JOIN deliveries d ON d.id = a.delivery_id WHERE d.event_id::text = ANY($1::text[])`,
+      `SELECT count(*)::int AS n FROM delivery_attempts a JOIN deliveries d ON d.organization_id = a.organization_id AND d.id = a.delivery_id WHERE d.event_id::text = ANY($1::text[])`,
       [ids],
     );
     expect(attempts[0]!.n).toBe(2);
 
-    // The feed: a cursor whose event is gone gets the oldest kept events with gap: true.
-    const missed = await feed(a.key, events[0]!.cursor);
+    // The feed: an `after` whose event is gone gets the oldest kept events with gap: true.
+    const missed = await feed(a.key, events[0]!.id);
     expect(missed.status).toBe(200);
     expect(missed.body.data.map((e) => e.id)).toEqual([events[4]!.id]);
     expect(missed.body.gap).toBe(true);
     // The last event processed is still kept (past the window, held by a pending delivery):
     // the next one is served, nothing was missed.
-    const held = await feed(a.key, events[3]!.cursor);
+    const held = await feed(a.key, events[3]!.id);
     expect(held.body.data.map((e) => e.id)).toEqual([events[4]!.id]);
     expect(held.body).not.toHaveProperty('gap');
-    expect((await feed(a.key, events[3]!.id)).body).not.toHaveProperty('gap');
-    const caughtUp = await feed(a.key, events[4]!.cursor);
+    const caughtUp = await feed(a.key, events[4]!.id);
     expect(caughtUp.body).toEqual({ data: [], next_cursor: null });
     expect((await feed(a.key)).body).toEqual({ data: [expect.objectContaining({ id: events[4]!.id })], next_cursor: null });
     // Organization b's events are all past the window: its reader is told it missed them.
-    expect((await feed(b.key, bOld!.cursor)).body).toEqual({ data: [], next_cursor: null, gap: true });
+    expect((await feed(b.key, bOld!.id)).body).toEqual({ data: [], next_cursor: null, gap: true });
+    // Once a feed has been swept, an id it no longer keeps cannot be told from a swept one: gap.
+    expect((await feed(a.key, randomUUID())).body).toMatchObject({ data: [{ id: events[4]!.id }], gap: true });
   });
 
-  it('refuses what the feed never gave, as before', async () => {
+  it('refuses, in a feed never swept, an id that names none of its events', async () => {
     const a = await orgWithWebhook(app, 'https://agent.example.com/hooks/c');
     const [first] = await bookAndRead(a, 0, 1);
     const refused = [
-      randomUUID(), // a plain id that is no event
-      encodeFeedCursor({ place: 99n, id: randomUUID() }), // a place never given
-      encodeFeedCursor({ place: 2n, id: first!.id }), // its event is kept, at another place
-      'not-a-cursor-but-long-enough-to-pass-the-schema-xx',
+      randomUUID(), // an id that is no event
+      'not-an-event-id',
     ];
     for (const after of refused) {
       const res = await app.call('GET', `/v1/events?after=${after}`, { key: a.key });
       expect(res.status, after).toBe(422);
       expect(res.body.error.code).toBe('VALIDATION_ERROR');
     }
-    // Another organization's cursor names no place of this one.
+    // Another organization's event is none of this one's.
     const other = await orgWithWebhook(app, 'https://agent.example.com/hooks/d');
-    expect((await app.call('GET', `/v1/events?after=${first!.cursor}`, { key: other.key })).status).toBe(422);
+    expect((await app.call('GET', `/v1/events?after=${first!.id}`, { key: other.key })).status).toBe(422);
   });
 });
 

@@ -73,9 +73,9 @@ export type CreateWebhookParams = z.input<typeof C.CreateWebhookBodySchema>;
  */
 export type CheckParams = z.input<typeof C.CheckQuerySchema>;
 /**
- * Query of `events.list`: `after` = the cursor of the last event processed, `limit` per page.
+ * Query of `events.list`: `after` = the id of the last event processed, `limit` per page.
  * @example
- * const query: ListEventsParams = { after: lastSeenEventCursor, limit: 100 };
+ * const query: ListEventsParams = { after: lastSeenEventId, limit: 100 };
  */
 export type ListEventsParams = z.input<typeof C.EventsQuerySchema>;
 
@@ -201,7 +201,7 @@ export type CheckResult = C.CheckResult;
  */
 export type TimeContext = C.TimeContext;
 /**
- * One entry of the events feed: a webhook delivery body plus its `id` and `cursor`.
+ * One entry of the events feed: a webhook delivery body plus its `id`.
  * @example
  * for await (const event of client.events.list()) console.log(event.id, event.event, event.data.id);
  */

@@ -12,14 +12,14 @@ export const events = c.router({
     summary: 'Read the events feed',
     description:
       "The organization's booking events of the last RETENTION_DAYS (30 by default), OLDEST " +
-      'first, each exactly as a webhook delivery carries it plus its `id` and `cursor`: for an ' +
-      'agent that was offline or has no webhook. Every event appears exactly once, in a stable ' +
-      'order (the order in which events took their places in the feed after they committed), ' +
-      'even while bookings commit concurrently; an event shows up as soon as it has committed. ' +
-      'Resume with `after` = the `cursor` of the last event processed (its `id` works too, while ' +
-      'the event is kept); `next_cursor` is that cursor when more events are already waiting, ' +
-      'null when caught up. Older events are deleted: a cursor whose event has left the window ' +
-      'gets the oldest kept events with `"gap": true`, so you know you missed some. Errors: 422 ' +
-      'VALIDATION_ERROR (limit out of range, or `after` not a cursor or event of this organization).',
+      'first, each exactly as a webhook delivery carries it plus its `id`: for an agent that was ' +
+      'offline or has no webhook. Every event appears exactly once, in a stable order (the order ' +
+      'in which events took their places in the feed after they committed), even while bookings ' +
+      'commit concurrently; an event shows up as soon as it has committed. Resume with `after` = ' +
+      'the id of the last event processed; `next_cursor` is that id when more events are already ' +
+      'waiting, null when caught up. Older events are deleted: when events after `after` (or the ' +
+      'event `after` names) have left the window unread, the page starts at the oldest kept event ' +
+      'and says `"gap": true`, so you know you missed some. Errors: 422 VALIDATION_ERROR (limit ' +
+      'out of range, or `after` not an event of this organization).',
   },
 });

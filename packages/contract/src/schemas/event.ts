@@ -22,19 +22,9 @@ export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 /** Largest page of GET /v1/events. */
 export const MAX_EVENTS_PAGE = 100;
 
-/**
- * Where to resume the feed: an event's `cursor` (or `next_cursor`), which keeps working after
- * the event has left the window, or its `id`, which works while the event is kept.
- */
-export const FeedCursor = z
-  .string()
-  .min(36, 'must be a cursor or an event id from this feed')
-  .max(200, 'must be a cursor or an event id from this feed')
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor or an event id from this feed');
-
 /** Query of GET /v1/events: resume after the last event you processed. */
 export const EventsQuerySchema = z.object({
-  after: FeedCursor.optional().describe('`cursor` (or `id`) of the last event already processed; absent = from the oldest kept event'),
+  after: Uuid.optional().describe('Id of the last event already processed; absent = from the oldest kept event'),
   limit: z.coerce
     .number()
     .int('must be an integer from 1 to 100')
@@ -45,23 +35,22 @@ export const EventsQuerySchema = z.object({
 
 export type EventsQuery = z.infer<typeof EventsQuerySchema>;
 
-/** One entry of the events feed: the webhook delivery body, plus the event's id and cursor. */
+/** One entry of the events feed: the webhook delivery body, plus the event's id. */
 export const EventSchema = WebhookEventSchema.extend({
-  id: Uuid.describe('The event; also accepted as `after` while the event is kept'),
-  cursor: z.string().describe('Pass as `after` to resume the feed behind this event; it still works once the event has left the window'),
+  id: Uuid.describe('Pass as `after` to resume the feed behind this event'),
 });
 
 export type Event = z.infer<typeof EventSchema>;
 
 /**
- * A page of the feed, oldest first. next_cursor is the cursor of the last event when more are
- * already waiting, null when you are caught up (then poll again later with after = the cursor
- * of the last event you processed). `gap` is present, and true, only when events after `after`
- * have left the window unread: the page then starts at the oldest kept event.
+ * A page of the feed, oldest first. next_cursor is the id of the last event when more are
+ * already waiting, null when you are caught up (then poll again later with after = the last
+ * id you processed). `gap` is present, and true, only when events after `after` have left the
+ * window unread (or `after` itself has): the page then starts at the oldest kept event.
  */
 export const EventsPageSchema = z.object({
   data: z.array(EventSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: Uuid.nullable(),
   gap: z
     .boolean()
     .optional()

@@ -36,10 +36,10 @@ export function registerAccountTools(server: McpServer, client: Humantime): void
       title: 'Catch up on booking events',
       description:
         'Reads the feed of booking.confirmed and booking.cancelled events of the last 30 days, OLDEST first, each with its id and the ' +
-        'booking as it was then (UTC and local times). Use it to learn what changed while you were not running. Pass after = the cursor ' +
+        'booking as it was then (UTC and local times). Use it to learn what changed while you were not running. Pass after = the id ' +
         'of the last event you handled; next_cursor is non-null when more are already waiting (call again with after = next_cursor), null ' +
         'when you are caught up. gap: true means events after yours were deleted unread (they are kept 30 days). ' +
-        'Refusal: VALIDATION_ERROR (after is not a cursor or event id of this organization).',
+        'Refusal: VALIDATION_ERROR (after is not an event id of this organization).',
       inputSchema: shapeOf(EventsQuerySchema),
       annotations: { readOnlyHint: true },
     },
@@ -50,7 +50,7 @@ export function registerAccountTools(server: McpServer, client: Humantime): void
         const data = await Promise.all(
           page.data.map(async (e) => {
             const data = await localBooking(e.data, zoneOf);
-            const head = { id: e.id, cursor: e.cursor, event: e.event, created_at: e.created_at };
+            const head = { id: e.id, event: e.event, created_at: e.created_at };
             return { ...(data.timezone ? withLocalTimes(head, data.timezone) : e), data };
           }),
         );
@@ -63,7 +63,7 @@ export function registerAccountTools(server: McpServer, client: Humantime): void
             : data.map((e) => `${e.id} ${e.event}: ${describeBooking(e.data)}`).join('\n') +
               (page.next_cursor
                 ? `\nMore waiting: call again with after=${page.next_cursor}`
-                : `\nCaught up; next time pass after=${last!.cursor}`));
+                : `\nCaught up; next time pass after=${last!.id}`));
         return ok({ data, next_cursor: page.next_cursor, ...(page.gap ? { gap: true } : {}) }, text);
       }),
   );

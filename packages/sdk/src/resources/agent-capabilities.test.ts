@@ -21,7 +21,6 @@ const DELIVERY_ID = '6f1c2d3e-0000-4000-8000-0000000000d1';
 
 const event = (n: number): Event => ({
   id: `6f1c2d3e-0000-4000-8000-0000000000e${n}`,
-  cursor: `cursor-${n}`,
   event: 'booking.confirmed',
   created_at: '2026-11-20T10:00:00Z',
   data: booking() as Event['data'],

@@ -6,14 +6,14 @@ import type { Event, EventsPage, ListEventsParams } from '../types.js';
 /**
  * `client.events`: the organization's booking events of the last 30 days (the server's
  * RETENTION_DAYS), oldest first, for an agent that was offline or runs without a webhook.
- * Checkpoint each event's `cursor`: unlike its `id` it still works once the event has left the
- * window, and the page after it then says `gap: true` (events were missed).
+ * Checkpoint the last event's `id`; should that event leave the window before the next read,
+ * the feed resumes at the oldest kept event and the page says `gap: true` (events were missed).
  *
  * @example
  * let last = loadCheckpoint(); // undefined the first time
  * for await (const event of client.events.list({ after: last })) {
  *   handle(event);
- *   last = event.cursor;
+ *   last = event.id;
  * }
  * saveCheckpoint(last);
  */
@@ -27,7 +27,7 @@ export class EventsResource {
 
   /**
    * GET /v1/events, oldest first: await one page, or `for await` every event up to now.
-   * Iteration ends when caught up; resume later with `after` = the last event's cursor. Each
+   * Iteration ends when caught up; resume later with `after` = the last event's id. Each
    * event comes exactly once, in order, even while bookings commit concurrently.
    * @example
    * const page = await client.events.list({ after: checkpoint, limit: 10 });

@@ -160,6 +160,19 @@ export async function eventPlace(query: Sql, organizationId: string, eventId: st
 }
 
 /**
+ * Whether retention has swept some of the organization's feed: its first place (1) is gone.
+ * An id that names no kept event may then name a swept one.
+ */
+export async function feedWasSwept(query: Sql, organizationId: string): Promise<boolean> {
+  const p = new Params();
+  const [row] = await query<{ swept: boolean | null }>(
+    `SELECT min(feed_seq) > 1 AS swept FROM events WHERE organization_id = ${p.ref(organizationId, 'uuid')} AND feed_seq IS NOT NULL`,
+    p.values,
+  );
+  return row?.swept === true;
+}
+
+/**
  * Puts a delivered or failed delivery of the organization's webhook back in the outbox,
  * due at `now`. One conditional UPDATE, so two racing requests cannot both queue an
  * attempt. Returns whether it queued one.

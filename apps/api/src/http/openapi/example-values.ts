@@ -108,8 +108,6 @@ export const EXAMPLE_VALUES: Record<string, unknown> = {
   'webhook.url': 'https://agent.example.com/hooks/humantime',
   events: ['booking.confirmed', 'booking.cancelled'],
   event: 'booking.confirmed',
-  /** An event's place (1042) and id, base64url: what GET /v1/events gives as `cursor`. */
-  'event.cursor': 'MTA0Mjo2YzJmOGI0ZS0xYTlkLTRmM2MtOWU3Yi0zYTVkMWM4ZjJlMTY',
   signing_secret: 'whsec_hT3c0dWQ9m2Yb7xKp1Lr8Zs5Nq4Vj6Fa0Ue3Gi9Oy2w=',
   'delivery.status': 'delivered',
   attempt: 1,
