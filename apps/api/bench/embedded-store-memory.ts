@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call, createOrg } from './api-client.js';
 import { loadEmbeddedPostgres, openCluster, type Cluster } from './embedded-postgres.js';
-import { memorySampler, peakRssMiB, sumMemory, type Memory } from './memory-meter.js';
+import { cpuMsOfProcesses, cpuMsSince, memorySampler, peakRssMiB, sumMemory, type Memory } from './memory-meter.js';
 import { API_DIR, runLoad, startProcess, type Proc } from './processes.js';
 
 interface Alternative {
@@ -166,6 +166,9 @@ interface Run {
   apiPeakRssMiB: number;
   slotsPerSecond: number;
   bookingsPerSecond: number;
+  /** CPU ms per request of the API process and the database's processes together. */
+  slotsCpuMs: number;
+  bookingCpuMs: number;
   worker: string;
 }
 
@@ -216,13 +219,21 @@ async function measure(alt: Alternative, firstDay: string): Promise<void> {
     const headers = { authorization: `Bearer ${fixture.key}` };
     const paths = fixture.humans.map((h) => `/v1/humans/${h}/slots?date_from=2031-01-01&date_to=2031-01-07&duration=30`);
     const spec = { url: api.url, connections: CONNECTIONS, durationSeconds: DURATION, headers };
+    // CPU per request: a busy machine distorts it far less than requests per second.
+    const cpuOf = () => cpuMsOfProcesses([api.pid, ...databasePids()]);
+    const perRequest = (before: Map<number, number>, requests: number) =>
+      Math.round((cpuMsSince(before, [api.pid, ...databasePids()]) / Math.max(1, requests)) * 100) / 100;
+    let cpu = cpuOf();
     const slots = await runLoad({ ...spec, method: 'GET', path: paths[0]!, paths });
+    const slotsCpuMs = perRequest(cpu, slots.requests);
+    cpu = cpuOf();
     const bookings = await runLoad({
       ...spec,
       method: 'POST',
       path: '/v1/bookings',
       bookings: { humans: fixture.humans, firstDay, slotsPerDay: 47, duration: 30 },
     });
+    const bookingCpuMs = perRequest(cpu, bookings.requests);
     const peak = sampler.stop();
     if ((slots.statuses['200'] ?? 0) !== slots.requests) throw new Error(`slots: ${JSON.stringify(slots.statuses)}`);
     if ((bookings.statuses['201'] ?? 0) !== bookings.requests) throw new Error(`bookings: ${JSON.stringify(bookings.statuses)}`);
@@ -235,6 +246,8 @@ async function measure(alt: Alternative, firstDay: string): Promise<void> {
       apiPeakRssMiB: peakRssMiB(api.pid),
       slotsPerSecond: slots.rps,
       bookingsPerSecond: Math.round((bookings.statuses['201'] ?? 0) / DURATION),
+      slotsCpuMs,
+      bookingCpuMs,
       worker,
     };
     runs.set(alt.name, [...(runs.get(alt.name) ?? []), run]);
@@ -258,7 +271,9 @@ function report(): void {
       'peak: database processes PSS (RSS summed)',
       'peak: API RSS + database PSS',
       'GET slots req/s',
+      'CPU ms per GET slots',
       'POST bookings/s',
+      'CPU ms per booking',
       'separate `pnpm worker`',
     ],
   ];
@@ -275,7 +290,9 @@ function report(): void {
       alt.kind === 'pglite' ? '-' : each(alt.name, (x) => `${x.peak.database.pssMiB} (${x.peak.database.rssMiB})`),
       each(alt.name, (x) => Math.round(x.peak.total.rssMiB)),
       each(alt.name, (x) => x.slotsPerSecond),
+      each(alt.name, (x) => x.slotsCpuMs),
       each(alt.name, (x) => x.bookingsPerSecond),
+      each(alt.name, (x) => x.bookingCpuMs),
       r[0]?.worker ?? '',
     ]);
   }

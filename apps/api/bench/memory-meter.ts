@@ -2,6 +2,7 @@
 // splits shared pages, such as PostgreSQL's shared buffers, between the processes mapping
 // them), sampled while a load runs.
 import { readFileSync } from 'node:fs';
+import { cpuMsOf } from './processes.js';
 
 export interface Memory {
   rssMiB: number;
@@ -83,4 +84,24 @@ export function memorySampler(apiPid: number, databasePids: () => number[], ever
       return peak;
     },
   };
+}
+
+/** CPU time (user + system, ms) the processes have used so far; an exited one counts zero. */
+export function cpuMsOfProcesses(pids: number[]): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      byPid.set(pid, cpuMsOf(readFileSync(`/proc/${pid}/stat`, 'utf8')));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return byPid;
+}
+
+/** CPU ms spent since `before` by the processes now in `pids` (one started meanwhile counts from zero). */
+export function cpuMsSince(before: Map<number, number>, pids: number[]): number {
+  let spent = 0;
+  for (const [pid, ms] of cpuMsOfProcesses(pids)) spent += ms - (before.get(pid) ?? 0);
+  return spent;
 }

@@ -160,7 +160,7 @@ export const SERVER_URL =
  * ticks of 10 ms. The command name (field 2) sits in parentheses and may hold spaces, so
  * fields are counted after it.
  */
-function cpuMsOf(stat: string): number {
+export function cpuMsOf(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
