@@ -24,8 +24,14 @@ const instance = autocannon(
     method: spec.method,
     connections: spec.connections,
     duration: spec.durationSeconds,
+    // A fixed number of requests instead (a seed), when given.
+    amount: spec.amount,
     headers: { 'content-type': 'application/json', ...spec.headers },
-    requests: spec.bookings ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: bookingBody(n++) }) }] : undefined,
+    requests: spec.bookings
+      ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: bookingBody(n++) }) }]
+      : spec.paths
+        ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: spec.paths![n++ % spec.paths!.length] }) }]
+        : undefined,
   },
   (err, result) => {
     if (err) throw err;

@@ -9,7 +9,9 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pglite-floor-'));
 try {
-  const db = await PGlite.create({ dataDir: path.join(dir, 'pglite'), extensions: { btree_gist } });
+  // With the store's settings (EMBEDDED_SETTINGS in src/db/embedded-store.ts).
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+  const db = await PGlite.create({ dataDir: path.join(dir, 'pglite'), extensions: { btree_gist }, startParams });
   await db.exec('CREATE EXTENSION IF NOT EXISTS btree_gist');
   await db.query('SELECT 1');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);

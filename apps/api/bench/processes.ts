@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 
 export interface Proc {
   child: ChildProcess;
+  /** The node process's pid (tsx's child, for a tsx entry). */
+  pid: number;
   url: string;
   /** Peak resident set size so far (VmHWM), in MiB. */
   peakRssMiB(): number;
@@ -42,19 +44,27 @@ const START_FLAGS = (JSON.parse(readFileSync(path.join(API_DIR, 'package.json'),
  * What runs an entry point: the API server as `pnpm start` runs it, plain node on the
  * built bundle (turbo builds it before the bench); anything else (the bare server) on tsx.
  */
-function command(entry: string): { file: string; args: string[] } {
+function command(entry: string, nodeFlags: string[]): { file: string; args: string[] } {
   if (entry === 'src/server.ts') {
     // BENCH_PROF=<dir> writes the server's CPU profile there (docs/benchmarks.md reads one).
     const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-    return { file: process.execPath, args: [...profile, ...START_FLAGS, 'dist/server.js'] };
+    return { file: process.execPath, args: [...profile, ...START_FLAGS, ...nodeFlags, 'dist/server.js'] };
   }
   return { file: TSX, args: [entry] };
 }
 
-/** Starts an entry point (see `command`) and waits until `readyPath` answers 200. */
-export async function startProcess(entry: string, env: Record<string, string>, readyPath = '/readyz'): Promise<Proc> {
+/**
+ * Starts an entry point (see `command`) and waits until `readyPath` answers 200. `nodeFlags`
+ * go to node after the flags of `pnpm start` (the API server only).
+ */
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  readyPath = '/readyz',
+  nodeFlags: string[] = [],
+): Promise<Proc> {
   const port = await freePort();
-  const { file, args } = command(entry);
+  const { file, args } = command(entry, nodeFlags);
   const child = spawn(file, args, {
     cwd: API_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -85,6 +95,7 @@ export async function startProcess(entry: string, env: Record<string, string>, r
   const pid = nodePid();
   return {
     child,
+    pid,
     url,
     cpuMs() {
       return cpuMsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
@@ -123,6 +134,10 @@ export interface LoadSpec {
   connections: number;
   durationSeconds: number;
   headers?: Record<string, string>;
+  /** A fixed number of requests (autocannon stops after them) instead of the duration. */
+  amount?: number;
+  /** GET paths taken in turn, one per request, instead of `path`. */
+  paths?: string[];
   /** POST bodies: one per request, cycled from a generator spec. */
   bookings?: { humans: string[]; firstDay: string; slotsPerDay: number; duration: number };
 }
@@ -145,7 +160,7 @@ export const SERVER_URL =
  * ticks of 10 ms. The command name (field 2) sits in parentheses and may hold spaces, so
  * fields are counted after it.
  */
-function cpuMsOf(stat: string): number {
+export function cpuMsOf(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
