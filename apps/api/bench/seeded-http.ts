@@ -57,16 +57,22 @@ async function measure(api: Proc, e: Endpoint, { work, load }: RunContext): Prom
   const file = path.join(work, 'requests.json');
   writeFileSync(file, JSON.stringify(e.requests));
   const spec = { url: api.url, method: 'GET' as const, path: '/', connections: load.connections, requestsFile: file };
-  const warm = e.amount
-    ? await runLoad({ ...spec, durationSeconds: 60, amount: Math.min(200, Math.floor(e.amount / 10)) })
-    : await runLoad({ ...spec, durationSeconds: WARMUP });
+  // A run of a fixed amount (each request used up once) warms up on a tenth of it, at most 200.
+  const warmAmount = e.amount === undefined ? 0 : Math.min(200, Math.floor(e.amount / 10));
+  const warmed =
+    e.amount === undefined
+      ? (await runLoad({ ...spec, durationSeconds: WARMUP })).listedUpTo!
+      : warmAmount >= load.connections
+        ? (await runLoad({ ...spec, durationSeconds: 60, amount: warmAmount })).listedUpTo!
+        : 0;
+  if (e.amount !== undefined && e.amount - warmed < load.connections) throw new Error(`seeded: only ${e.amount} requests for ${e.name}`);
   const cpu = api.cpuMs();
   const db = postgresCpuMeter();
   const result = await runLoad({
     ...spec,
     durationSeconds: load.duration,
-    startAt: warm.listedUpTo,
-    ...(e.amount ? { amount: e.amount - warm.listedUpTo! } : {}),
+    startAt: warmed,
+    ...(e.amount === undefined ? {} : { amount: e.amount - warmed }),
   });
   const answered = result.statuses[String(e.status)] ?? 0;
   if (answered !== result.requests || result.errors > 0) {
