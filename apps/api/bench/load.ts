@@ -31,7 +31,7 @@ function listedRequest(req: autocannon.Request): autocannon.Request {
     path: r.path,
     headers: { ...req.headers, authorization: `Bearer ${r.token}` },
     body: r.body ?? undefined,
-  } as autocannon.Request;
+  };
 }
 
 const instance = autocannon(

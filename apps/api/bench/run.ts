@@ -118,29 +118,42 @@ function memoryFigures(figures: Figure[], floor: number): Figure[] {
   ];
 }
 
+/** A page's `## ` sections by their heading line, each as its whole text. */
+function sectionsOf(page: string): Map<string, string> {
+  return new Map(
+    page
+      .split(/\n(?=## )/)
+      .slice(1)
+      .map((part) => [part.split('\n', 1)[0]!, part.trim()]),
+  );
+}
+
 /**
- * The seeded section's block of docs/benchmarks.md: measured now when BENCH_SEEDED=1 (it
- * seeds a million bookings the first time, and takes some ten minutes), else the recorded one,
- * kept as it is.
+ * The sections of docs/benchmarks.md that this page does not write (others' records, such as
+ * the seeded section's and the seed's), kept as they are. The seeded one is measured again
+ * when BENCH_SEEDED=1 (it seeds a million bookings the first time and takes some twenty
+ * minutes): its prose stays, its tables are this run's.
  */
-async function seededBlock(work: string, figures: Figure[]): Promise<string> {
-  const page = readFileSync(path.join(REPO_DIR, 'docs', 'benchmarks.md'), 'utf8');
-  const start = page.indexOf(SEEDED_HEADING);
-  const upTo = (i: number) => (i < 0 ? undefined : i);
-  const kept = start < 0 ? '' : page.slice(start, upTo(page.indexOf('\n## ', start + 1)));
-  if (process.env.BENCH_SEEDED !== '1') return kept;
-  const seeded = await benchSeeded(work, { duration: DURATION, connections: CONNECTIONS });
-  figures.push(...seeded.figures);
-  // The block's prose (how it is run, what the figures mean) stays; its tables are this run's.
-  const prose = kept ? kept.slice(0, upTo(kept.search(/\n### /))) : SEEDED_HEADING;
-  return `${prose.trim()}\n${seeded.markdown}\n`;
+async function keptSections(work: string, figures: Figure[], written: string): Promise<string> {
+  const ours = sectionsOf(written);
+  const kept = [...sectionsOf(readFileSync(path.join(REPO_DIR, 'docs', 'benchmarks.md'), 'utf8'))].filter(([h]) => !ours.has(h));
+  if (process.env.BENCH_SEEDED === '1') {
+    const seeded = await benchSeeded(work, { duration: DURATION, connections: CONNECTIONS });
+    figures.push(...seeded.figures);
+    const at = kept.findIndex(([h]) => h.startsWith(SEEDED_HEADING));
+    const prose = at < 0 ? SEEDED_HEADING : kept[at]![1].split(/\n(?=### )/)[0]!;
+    const block: [string, string] = [SEEDED_HEADING, `${prose.trim()}\n${seeded.markdown}`];
+    if (at < 0) kept.unshift(block);
+    else kept[at] = block;
+  }
+  return kept.map(([, text]) => text).join('\n\n');
 }
 
 async function main() {
   const started = Date.now();
   const work = mkdtempSync(path.join(tmpdir(), 'humantime-bench-'));
   const figures: Figure[] = [];
-  let kept = '';
+  let kept: string;
   try {
     console.error(`bench: ${DURATION}s per load run, ${CONNECTIONS} connections`);
     figures.push(...(await slotEngine()));
@@ -158,7 +171,8 @@ async function main() {
     figures.push(...(await benchWebhooks(await freshDatabase('humantime_bench_webhooks'))));
     figures.push(...memoryFigures(figures, await pgliteFloor()));
     figures.push(...(await benchFaults()));
-    kept = await seededBlock(work, figures);
+    const run = { durationSeconds: DURATION, connections: CONNECTIONS, elapsedSeconds: 0 };
+    kept = await keptSections(work, figures, renderReport(figures, run).markdown);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
