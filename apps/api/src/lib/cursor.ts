@@ -29,11 +29,13 @@ export function decodeCursor(cursor: string): CursorKey {
   return { createdAt, id };
 }
 
-/** The Prisma `where` fragment selecting rows after the cursor in newest-first order. */
-export function afterCursor(cursor: string | undefined) {
-  if (!cursor) return {};
-  const { createdAt, id } = decodeCursor(cursor);
-  return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
+/**
+ * A list request's keyset: the rows after the cursor (none: from the newest), `limit + 1` of
+ * them, the extra one only telling whether another page exists (see toPage). The statements
+ * (db/tables/list-pages.ts) bound their index with it as a row comparison.
+ */
+export function keysetOf(query: { cursor?: string | undefined; limit: number }) {
+  return { after: query.cursor ? decodeCursor(query.cursor) : undefined, take: query.limit + 1 };
 }
 
 export const newestFirst = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];

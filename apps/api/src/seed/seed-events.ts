@@ -2,9 +2,8 @@
 // cancelled), placed in their organization's feed in the order they happened, with one delivery
 // per subscribed webhook and its attempts; and the months' usage.
 import { Params } from '../db/params.js';
-import { bookingJson, SeedSql } from './seed-sql.js';
+import { bookingJson, SeedSql, ts } from './seed-sql.js';
 
-const ts = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const rndOf = (text: string, salt: number) => `((hashtextextended((${text}) || ':${salt}', $1::bigint) & 2147483647)::float8 / 2147483648)`;
 
 /** The longest a seeded booking waits between being made and being cancelled (see bookingsInsert). */

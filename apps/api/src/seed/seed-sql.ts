@@ -68,7 +68,7 @@ export class SeedSql {
 }
 
 /** A timestamptz expression as the API's timestamps are written (UTC, seconds, Z). */
-const ts = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+export const ts = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const jsonString = (expr: string) => `to_json((${expr})::text)::text`;
 const jsonOrNull = (expr: string) => `coalesce(to_json((${expr})::text)::text, 'null')`;
 

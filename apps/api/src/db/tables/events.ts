@@ -63,27 +63,42 @@ export interface FeedPage {
   unplaced: boolean;
 }
 
+/**
+ * The feed page's statement (exported for the query-plan test, which runs the same text). The
+ * page starts at an index bound on (organization_id, feed_seq): after `after`'s place, or, for
+ * the first page, at the lowest place of an event of the window (created_at ≥ since, found
+ * through the index on (organization_id, created_at, feed_seq) without visiting older events),
+ * so the page never walks the organization's older history (`feed_seq + 0`: a bare min(feed_seq)
+ * is planned as the first row of the feed_seq index that passes the window's filter, which is
+ * that walk from the oldest event again). created_at ≥ since stays a
+ * condition: places follow commits, not created_at, so a later place may hold an older event.
+ */
+export function feedPageQuery(page: { organizationId: string; after: string | null; since: Date; limit: number }) {
+  const p = new Params();
+  const org = p.ref(page.organizationId, 'uuid');
+  const since = p.ref(page.since.toISOString(), 'timestamptz');
+  const from = page.after
+    ? `e.feed_seq > (SELECT feed_seq FROM events WHERE id = ${p.ref(page.after, 'uuid')} AND organization_id = ${org})`
+    : `e.feed_seq >= (SELECT min(feed_seq + 0) FROM events WHERE organization_id = ${org} AND created_at >= ${since})`;
+  const text = `(SELECT e.id::text AS id, e.body, e.feed_seq::text AS place
+        FROM events e
+       WHERE e.organization_id = ${org}
+         AND ${from}
+         AND e.created_at >= ${since}
+       ORDER BY e.feed_seq
+       LIMIT ${p.ref(page.limit)})
+     UNION ALL
+     (SELECT NULL, NULL, NULL FROM events WHERE organization_id = ${org} AND feed_seq IS NULL LIMIT 1)`;
+  return { text, values: p.values };
+}
+
 /** Up to `limit` placed events of the organization after `after` (an event id), in feed order. */
 export async function selectFeedPage(
   query: Sql,
   page: { organizationId: string; after: string | null; since: Date; limit: number },
 ): Promise<FeedPage> {
-  const p = new Params();
-  const [org, after] = [p.ref(page.organizationId, 'uuid'), p.ref(page.after, 'uuid')];
-  const rows = await query<{ id: string | null; body: string | null; place: string | null }>(
-    `WITH anchor AS (SELECT feed_seq FROM events WHERE id = ${after} AND organization_id = ${org})
-     (SELECT e.id::text AS id, e.body, e.feed_seq::text AS place
-        FROM events e
-       WHERE e.organization_id = ${org}
-         AND e.feed_seq IS NOT NULL
-         AND e.created_at >= ${p.ref(page.since.toISOString(), 'timestamptz')}
-         AND (${after} IS NULL OR e.feed_seq > (SELECT feed_seq FROM anchor))
-       ORDER BY e.feed_seq
-       LIMIT ${p.ref(page.limit)})
-     UNION ALL
-     (SELECT NULL, NULL, NULL FROM events WHERE organization_id = ${org} AND feed_seq IS NULL LIMIT 1)`,
-    p.values,
-  );
+  const { text, values } = feedPageQuery(page);
+  const rows = await query<{ id: string | null; body: string | null; place: string | null }>(text, values);
   const placed = rows.filter((r): r is { id: string; body: string; place: string } => r.id !== null);
   placed.sort((a, b) => (BigInt(a.place) < BigInt(b.place) ? -1 : 1));
   return { rows: placed.map(({ id, body }) => ({ id, body })), unplaced: placed.length < rows.length };

@@ -109,12 +109,8 @@ export function busyWindow(dateFrom: string, dateTo: string): { busyFrom: string
  * the ids are UUIDs (checked by the contract), so nothing in them needs quoting. */
 export const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
-/**
- * Each found human's snapshot (unknown, deleted and other organizations' humans are absent),
- * in one round trip for several humans.
- */
-export async function selectSnapshots(
-  sql: Sql,
+/** selectSnapshots' statement (exported for the query-plan test, which runs the same text). */
+export function snapshotsQuery(
   organizationId: string,
   { humanIds, dateFrom, dateTo }: { humanIds: readonly string[]; dateFrom: string; dateTo: string },
 ) {
@@ -122,10 +118,21 @@ export async function selectSnapshots(
   const p = new Params();
   const ids = p.ref(uuidArray(humanIds), 'uuid[]');
   const window = { dateFrom: p.ref(dateFrom), dateTo: p.ref(dateTo), busyFrom: p.ref(busyFrom), busyTo: p.ref(busyTo) };
-  return sql<{ human_id: string; snapshot: SnapshotRow | string }>(
-    `SELECT h.id::text AS human_id, ${snapshotJson(window)} AS snapshot
+  const text = `SELECT h.id::text AS human_id, ${snapshotJson(window)} AS snapshot
        FROM humans h
-      WHERE h.id = ANY(${ids}) AND h.organization_id = ${p.ref(organizationId, 'uuid')} AND h.deleted_at IS NULL`,
-    p.values,
-  );
+      WHERE h.id = ANY(${ids}) AND h.organization_id = ${p.ref(organizationId, 'uuid')} AND h.deleted_at IS NULL`;
+  return { text, values: p.values };
+}
+
+/**
+ * Each found human's snapshot (unknown, deleted and other organizations' humans are absent),
+ * in one round trip for several humans.
+ */
+export async function selectSnapshots(
+  sql: Sql,
+  organizationId: string,
+  read: { humanIds: readonly string[]; dateFrom: string; dateTo: string },
+) {
+  const { text, values } = snapshotsQuery(organizationId, read);
+  return sql<{ human_id: string; snapshot: SnapshotRow | string }>(text, values);
 }

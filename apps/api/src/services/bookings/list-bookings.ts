@@ -1,23 +1,20 @@
 import type { ListBookingsQuery } from '@humantime/contract';
 import type { ServiceDeps } from '../deps.js';
-import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
+import { selectBookingPage } from '../../db/tables/list-pages.js';
+import { keysetOf, toPage } from '../../lib/cursor.js';
 import { bookingView } from './booking-view.js';
 
-export async function listBookings({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, query: ListBookingsQuery) {
-  const startsAt = {
-    ...(query.starts_after ? { gte: new Date(query.starts_after) } : {}),
-    ...(query.starts_before ? { lt: new Date(query.starts_before) } : {}),
-  };
-  const rows = await db.booking.findMany({
-    where: {
+export async function listBookings({ store: { sql } }: Pick<ServiceDeps, 'store'>, organizationId: string, query: ListBookingsQuery) {
+  const rows = await selectBookingPage(
+    sql,
+    {
       organizationId,
-      ...(query.human_id ? { humanId: query.human_id } : {}),
-      ...(query.status ? { status: query.status } : {}),
-      ...(Object.keys(startsAt).length ? { startsAt } : {}),
-      ...afterCursor(query.cursor),
+      humanId: query.human_id,
+      status: query.status,
+      startsFrom: query.starts_after ? new Date(query.starts_after) : undefined,
+      startsBefore: query.starts_before ? new Date(query.starts_before) : undefined,
     },
-    orderBy: newestFirst,
-    take: query.limit + 1,
-  });
+    keysetOf(query),
+  );
   return toPage(rows, query.limit, bookingView);
 }

@@ -1,24 +1,21 @@
 import type { ListQuery } from '@humantime/contract';
 import type { ServiceDeps } from '../deps.js';
-import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
+import { selectIdPage } from '../../db/tables/list-pages.js';
+import { keysetOf, newestFirst, toPage } from '../../lib/cursor.js';
 import { humanView } from './human-view.js';
 
 /** `search` (the dashboard's) matches name, email or role, case-insensitive substring. */
 export async function listHumans(
-  { store: { db } }: Pick<ServiceDeps, 'store'>,
+  { store: { db, sql } }: Pick<ServiceDeps, 'store'>,
   organizationId: string,
   query: ListQuery & { search?: string | undefined },
 ) {
-  const contains = { contains: query.search ?? '', mode: 'insensitive' as const };
-  const rows = await db.human.findMany({
-    where: {
-      organizationId,
-      deletedAt: null,
-      ...(query.search ? { AND: [{ OR: [{ name: contains }, { email: contains }, { role: contains }] }] } : {}),
-      ...afterCursor(query.cursor),
-    },
-    orderBy: newestFirst,
-    take: query.limit + 1,
-  });
+  const ids = await selectIdPage(
+    sql,
+    'humans',
+    { column: 'organization_id', value: organizationId, search: query.search },
+    keysetOf(query),
+  );
+  const rows = await db.human.findMany({ where: { id: { in: ids } }, orderBy: newestFirst });
   return toPage(rows, query.limit, humanView);
 }

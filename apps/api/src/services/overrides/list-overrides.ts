@@ -1,20 +1,18 @@
 import type { ListQuery } from '@humantime/contract';
 import type { ServiceDeps } from '../deps.js';
-import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
+import { selectIdPage } from '../../db/tables/list-pages.js';
+import { keysetOf, newestFirst, toPage } from '../../lib/cursor.js';
 import { findHuman } from '../humans/find-human.js';
 import { overrideView } from './override-view.js';
 
 export async function listOverrides(
-  { store: { db } }: Pick<ServiceDeps, 'store'>,
+  { store: { db, sql } }: Pick<ServiceDeps, 'store'>,
   organizationId: string,
   humanId: string,
   query: ListQuery,
 ) {
   await findHuman(db, organizationId, humanId);
-  const rows = await db.override.findMany({
-    where: { humanId, ...afterCursor(query.cursor) },
-    orderBy: newestFirst,
-    take: query.limit + 1,
-  });
+  const ids = await selectIdPage(sql, 'overrides', { column: 'human_id', value: humanId }, keysetOf(query));
+  const rows = await db.override.findMany({ where: { id: { in: ids } }, orderBy: newestFirst });
   return toPage(rows, query.limit, overrideView);
 }

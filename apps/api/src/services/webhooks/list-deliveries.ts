@@ -2,7 +2,8 @@ import type { ListQuery, WebhookDelivery, WebhookEventType } from '@humantime/co
 import type { ServiceDeps } from '../deps.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
+import { selectIdPage } from '../../db/tables/list-pages.js';
+import { keysetOf, newestFirst, toPage } from '../../lib/cursor.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 
 export const deliveryInclude = {
@@ -34,18 +35,14 @@ export function deliveryView(row: DeliveryRow): WebhookDelivery {
 
 /** GET /v1/webhooks/{id}/deliveries: newest first, each with its attempts in order. */
 export async function listDeliveries(
-  { store: { db } }: Pick<ServiceDeps, 'store'>,
+  { store: { db, sql } }: Pick<ServiceDeps, 'store'>,
   organizationId: string,
   webhookId: string,
   query: ListQuery,
 ) {
   const webhook = await db.webhook.findFirst({ where: { id: webhookId, organizationId }, select: { id: true } });
   if (!webhook) throw notFound('Webhook');
-  const rows = await db.delivery.findMany({
-    where: { webhookId, ...afterCursor(query.cursor) },
-    orderBy: newestFirst,
-    take: query.limit + 1,
-    include: deliveryInclude,
-  });
+  const ids = await selectIdPage(sql, 'deliveries', { column: 'webhook_id', value: webhookId }, keysetOf(query));
+  const rows = await db.delivery.findMany({ where: { id: { in: ids } }, orderBy: newestFirst, include: deliveryInclude });
   return toPage(rows, query.limit, deliveryView);
 }

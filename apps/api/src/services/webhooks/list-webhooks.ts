@@ -1,14 +1,12 @@
 import type { ListQuery } from '@humantime/contract';
 import type { ServiceDeps } from '../deps.js';
-import { afterCursor, newestFirst, toPage } from '../../lib/cursor.js';
+import { selectIdPage } from '../../db/tables/list-pages.js';
+import { keysetOf, newestFirst, toPage } from '../../lib/cursor.js';
 import { webhookView } from './webhook-view.js';
 
 /** GET /v1/webhooks: newest first, without secrets. */
-export async function listWebhooks({ store: { db } }: Pick<ServiceDeps, 'store'>, organizationId: string, query: ListQuery) {
-  const rows = await db.webhook.findMany({
-    where: { organizationId, ...afterCursor(query.cursor) },
-    orderBy: newestFirst,
-    take: query.limit + 1,
-  });
+export async function listWebhooks({ store: { db, sql } }: Pick<ServiceDeps, 'store'>, organizationId: string, query: ListQuery) {
+  const ids = await selectIdPage(sql, 'webhooks', { column: 'organization_id', value: organizationId }, keysetOf(query));
+  const rows = await db.webhook.findMany({ where: { id: { in: ids } }, orderBy: newestFirst });
   return toPage(rows, query.limit, webhookView);
 }

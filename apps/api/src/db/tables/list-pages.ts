@@ -1,0 +1,92 @@
+// The lists' pages, newest first: keyset paging over (created_at DESC, id DESC) written as a
+// row comparison, `(created_at, id) < (cursor)`, which PostgreSQL turns into a bound of an
+// index on (…, created_at DESC, id DESC); the same condition as `created_at < X OR
+// (created_at = X AND id < Y)` is only a filter, so every page would cost as much as all the
+// pages before it. Prisma cannot write a row comparison, hence these statements; the
+// migration 20261128100000_list_indexes has the index each one walks.
+import type { CursorKey } from '../../lib/cursor.js';
+import { Params } from '../params.js';
+import type { Sql } from '../sql.js';
+import { BOOKING_COLUMNS, type BookingRow } from './bookings.js';
+
+export interface Keyset {
+  /** The decoded cursor: rows strictly after it, in newest-first order. */
+  after: CursorKey | undefined;
+  /** Rows to read: the page and one more, which only tells whether another page exists. */
+  take: number;
+}
+
+/**
+ * `SELECT columns FROM table WHERE conditions [AND the cursor's bound] ORDER BY created_at
+ * DESC, id DESC LIMIT take`. `where` are conditions written with `p`'s placeholders.
+ */
+export function keysetSelect(p: Params, q: { columns: string; from: string; where: string[]; page: Keyset; sorted?: boolean }): string {
+  const where = [...q.where];
+  if (q.page.after) {
+    where.push(`(created_at, id) < (${p.ref(q.page.after.createdAt.toISOString(), 'timestamptz')}, ${p.ref(q.page.after.id, 'uuid')})`);
+  }
+  // `sorted`: the same order, written so that no index provides it, for a filter whose own
+  // index bounds the rows better (see bookingPageQuery).
+  const order = q.sorted ? `created_at + interval '0 seconds' DESC, id DESC` : 'created_at DESC, id DESC';
+  return `SELECT ${q.columns} FROM ${q.from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${p.ref(q.page.take, 'int')}`;
+}
+
+export interface BookingFilter {
+  organizationId: string;
+  humanId?: string | undefined;
+  status?: 'confirmed' | 'cancelled' | undefined;
+  /** starts_at ≥ startsFrom and < startsBefore. */
+  startsFrom?: Date | undefined;
+  startsBefore?: Date | undefined;
+}
+
+/** GET /v1/bookings' statement (exported for the query-plan test, which runs the same text). */
+export function bookingPageQuery(filter: BookingFilter, page: Keyset): { text: string; values: unknown[] } {
+  const p = new Params();
+  const where = [`organization_id = ${p.ref(filter.organizationId, 'uuid')}`];
+  if (filter.humanId) where.push(`human_id = ${p.ref(filter.humanId, 'uuid')}`);
+  if (filter.status) where.push(`status = ${p.ref(filter.status, 'text')}::"BookingStatus"`);
+  if (filter.startsFrom) where.push(`starts_at >= ${p.ref(filter.startsFrom.toISOString(), 'timestamptz')}`);
+  if (filter.startsBefore) where.push(`starts_at < ${p.ref(filter.startsBefore.toISOString(), 'timestamptz')}`);
+  // A range of starts is read through an index on starts_at (and a human's through
+  // (human_id, starts_at)), then sorted: walking created_at instead would pass every booking
+  // made since the range, which the planner cannot tell from the statistics (bookings are
+  // made shortly before they start). Such a page costs the range's size, not the table's.
+  const sorted = filter.startsFrom !== undefined || filter.startsBefore !== undefined;
+  return { text: keysetSelect(p, { columns: BOOKING_COLUMNS, from: 'bookings', where, page, sorted }), values: p.values };
+}
+
+export async function selectBookingPage(sql: Sql, filter: BookingFilter, page: Keyset): Promise<BookingRow[]> {
+  const { text, values } = bookingPageQuery(filter, page);
+  return sql<BookingRow>(text, values);
+}
+
+/** A list that Prisma reads the rows of: only the page's ids come from the keyset statement. */
+export type IdList = 'humans' | 'webhooks' | 'deliveries' | 'overrides' | 'pack_charges';
+
+/**
+ * The page's ids of one of the colder lists, in order. `scope` is the list's own condition
+ * (`column = value` pairs, ANDed); humans also skip the deleted ones and may be searched.
+ */
+export function idPageQuery(
+  list: IdList,
+  scope: { column: string; value: string; search?: string | undefined },
+  page: Keyset,
+): { text: string; values: unknown[] } {
+  const p = new Params();
+  const where = [`${scope.column} = ${p.ref(scope.value, 'uuid')}`];
+  if (list === 'humans') {
+    where.push('deleted_at IS NULL');
+    if (scope.search) {
+      // Substring, case-insensitive, with no LIKE pattern characters to escape.
+      const s = p.ref(scope.search.toLowerCase(), 'text');
+      where.push(`(strpos(lower(name), ${s}) > 0 OR strpos(lower(email), ${s}) > 0 OR strpos(lower(role), ${s}) > 0)`);
+    }
+  }
+  return { text: keysetSelect(p, { columns: 'id::text AS id', from: list, where, page }), values: p.values };
+}
+
+export async function selectIdPage(sql: Sql, ...args: Parameters<typeof idPageQuery>): Promise<string[]> {
+  const { text, values } = idPageQuery(...args);
+  return (await sql<{ id: string }>(text, values)).map((r) => r.id);
+}

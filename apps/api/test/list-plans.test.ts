@@ -1,0 +1,170 @@
+// The hot reads' plans on a year of a large customer's data (scaled down): each statement the
+// service runs, EXPLAIN ANALYZE'd as it is sent, must read about the rows it answers. A node
+// that throws away more than ten times the rows the query returns (Rows Removed by Filter or
+// by Join Filter, over all its loops), or a Seq Scan of a big table, fails it: that is a list
+// whose cost grows with the table or with the depth of the page, not with the page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedPageQuery } from '../src/db/tables/events.js';
+import { bookingPageQuery, idPageQuery, type BookingFilter, type Keyset } from '../src/db/tables/list-pages.js';
+import { snapshotsQuery } from '../src/db/tables/schedule-snapshots.js';
+import { selectBooking } from '../src/db/tables/bookings.js';
+import { hashApiKey } from '../src/lib/api-keys.js';
+import { seedDatabase, type SeedResult } from '../src/seed/index.js';
+import { bookingView } from '../src/services/bookings/booking-view.js';
+import { eventOf } from '../src/services/events/record-event.js';
+import { createTestDatabase, TEST_STORE, type TestDatabase } from './test-store.js';
+
+const BIG_TABLES = ['bookings', 'events', 'deliveries', 'delivery_attempts', 'time_claims', 'idempotency_keys', 'booking_day_counts'];
+const NOW = new Date('2026-11-20T12:00:00Z');
+const PAGE = 51;
+const DEEP = 1000;
+/** PGlite writes the seed about three times slower than the server: fewer there, to keep the run short. */
+const BOOKINGS = TEST_STORE === 'embedded' ? 30_000 : 50_000;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Join Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+let db: TestDatabase;
+let seeded: SeedResult;
+let org: { id: string; humanIds: string[] };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  seeded = await seedDatabase(db.store.sql, { organizations: 2, humans: 200, bookings: BOOKINGS, months: 12, randomSeed: 11, now: NOW });
+  await db.store.sql('ANALYZE');
+  org = seeded.organizations[0]!;
+}, 240_000);
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+async function explain(q: { text: string; values: unknown[] }) {
+  const [row] = await db.store.sql<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`, q.values);
+  const json = row!['QUERY PLAN'];
+  const [plan] = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>;
+  return plan!.Plan;
+}
+
+/** Every node of the plan that reads far more than the query answers. */
+function wasteful(node: PlanNode, returned: number, found: string[] = []): string[] {
+  const loops = node['Actual Loops'] ?? 1;
+  const removed = ((node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Join Filter'] ?? 0)) * loops;
+  if (removed > 10 * Math.max(returned, 1)) found.push(`${node['Node Type']} on ${node['Relation Name'] ?? '?'} removed ${removed} rows`);
+  if (node['Node Type'] === 'Seq Scan' && BIG_TABLES.includes(node['Relation Name'] ?? ''))
+    found.push(`Seq Scan on ${node['Relation Name']}`);
+  for (const child of node.Plans ?? []) wasteful(child, returned, found);
+  return found;
+}
+
+/**
+ * Runs the statement (for its rows) and its EXPLAIN ANALYZE, and checks the plan. `reads`:
+ * the rows it may read for what it answers, when that is more than the page (a date range's).
+ */
+async function expectLean(q: { text: string; values: unknown[] }, reads = 0) {
+  const rows = await db.store.sql(q.text, q.values);
+  const found = wasteful(await explain(q), Math.max(rows.length, reads / 10));
+  expect(found, q.text.replace(/\s+/g, ' ').slice(0, 160)).toEqual([]);
+  return rows;
+}
+
+/** The keyset of the page that starts `DEEP` rows in. */
+async function deepKeyset(build: (page: Keyset) => { text: string; values: unknown[] }): Promise<Keyset> {
+  const rows = await db.store.sql<{ id: string; createdAt?: Date; created_at?: Date }>(
+    build({ after: undefined, take: DEEP }).text.replace(/^SELECT .*? FROM/s, 'SELECT id::text AS id, created_at AS "createdAt" FROM'),
+    build({ after: undefined, take: DEEP }).values,
+  );
+  const last = rows[rows.length - 1]!;
+  return { after: { id: last.id, createdAt: new Date(last.createdAt!) }, take: PAGE };
+}
+
+describe('the seeded data', () => {
+  it('is what the API writes: event bodies byte for byte, keys stored as their digest', async () => {
+    const events = await db.store.sql<{
+      type: 'booking.confirmed' | 'booking.cancelled';
+      booking_id: string;
+      body: string;
+      created_at: Date;
+    }>(
+      `SELECT type, booking_id::text AS booking_id, body, created_at FROM events WHERE organization_id = $1::uuid AND type = 'booking.cancelled' LIMIT 3`,
+      [org.id],
+    );
+    expect(events.length).toBe(3);
+    for (const e of events) {
+      const booking = await selectBooking(db.store.sql, org.id, e.booking_id);
+      const written = eventOf({ organizationId: org.id, type: e.type, booking: bookingView(booking!), at: new Date(e.created_at) });
+      expect(e.body).toBe(written.body);
+    }
+    const [key] = await db.store.sql<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE organization_id = $1::uuid', [org.id]);
+    expect(key!.key_hash).toBe(hashApiKey(seeded.organizations[0]!.apiKey));
+  });
+});
+
+describe('the lists read their page, not the table', () => {
+  const filters: Array<[string, () => BookingFilter]> = [
+    ['all bookings', () => ({ organizationId: org.id })],
+    ['a human', () => ({ organizationId: org.id, humanId: org.humanIds[3] })],
+    ['cancelled', () => ({ organizationId: org.id, status: 'cancelled' })],
+    ['confirmed', () => ({ organizationId: org.id, status: 'confirmed' })],
+    ['a human, cancelled', () => ({ organizationId: org.id, humanId: org.humanIds[5], status: 'cancelled' })],
+  ];
+  const week = { startsFrom: new Date('2026-10-05T00:00:00Z'), startsBefore: new Date('2026-10-12T00:00:00Z') };
+  for (const [name, filter] of filters) {
+    it(`GET /v1/bookings (${name}), first page and ${DEEP} rows deep`, async () => {
+      const first = await expectLean(bookingPageQuery(filter(), { after: undefined, take: PAGE }));
+      expect(first.length).toBeGreaterThan(0);
+      const deep = await deepKeyset((page) => bookingPageQuery(filter(), page));
+      await expectLean(bookingPageQuery(filter(), deep));
+    });
+  }
+
+  // A range of starts is read whole through its index and sorted (see bookingPageQuery): a page
+  // may read the range, never more, however deep and however much history lies outside it.
+  it('GET /v1/bookings by a week of starts (alone, and of a human), first page and deep', async () => {
+    for (const filter of [
+      { organizationId: org.id, ...week },
+      { organizationId: org.id, humanId: org.humanIds[2], ...week },
+    ]) {
+      const all = await db.store.sql<{ n: number }>(
+        'SELECT count(*)::int AS n FROM bookings WHERE organization_id = $1::uuid AND starts_at >= $2 AND starts_at < $3',
+        [org.id, week.startsFrom.toISOString(), week.startsBefore.toISOString()],
+      );
+      const inRange = all[0]!.n;
+      expect(inRange).toBeGreaterThan(PAGE);
+      await expectLean(bookingPageQuery(filter, { after: undefined, take: PAGE }), inRange);
+      await expectLean(bookingPageQuery(filter, await deepKeyset((page) => bookingPageQuery(filter, page))), inRange);
+    }
+  });
+
+  // The dashboard's humans search (a substring of name, email or role) is a filter by nature:
+  // no b-tree bounds it. It reads the organization's humans, a table of people, not of history.
+  it('humans, webhooks and the delivery log, first page and deep', async () => {
+    await expectLean(idPageQuery('humans', { column: 'organization_id', value: org.id }, { after: undefined, take: PAGE }));
+    await expectLean(idPageQuery('webhooks', { column: 'organization_id', value: org.id }, { after: undefined, take: PAGE }));
+    const [hook] = await db.store.sql<{ id: string }>('SELECT id::text AS id FROM webhooks WHERE organization_id = $1::uuid', [org.id]);
+    const deliveries = (page: Keyset) => idPageQuery('deliveries', { column: 'webhook_id', value: hook!.id }, page);
+    await expectLean(deliveries({ after: undefined, take: PAGE }));
+    await expectLean(deliveries(await deepKeyset(deliveries)));
+  });
+
+  it('GET /v1/events: the first page starts in the 30-day window, and after a cursor', async () => {
+    const since = new Date(NOW.getTime() - 30 * 86_400_000);
+    const first = await expectLean(feedPageQuery({ organizationId: org.id, after: null, since, limit: PAGE }));
+    expect(first.length).toBe(PAGE);
+    const [mid] = await db.store.sql<{ id: string }>(
+      `SELECT id::text AS id FROM events WHERE organization_id = $1::uuid AND created_at >= $2::timestamptz ORDER BY feed_seq OFFSET ${DEEP} LIMIT 1`,
+      [org.id, since.toISOString()],
+    );
+    await expectLean(feedPageQuery({ organizationId: org.id, after: mid!.id, since, limit: PAGE }));
+  });
+
+  it("the slots read (a human's week)", async () => {
+    await expectLean(snapshotsQuery(org.id, { humanIds: [org.humanIds[7]!], dateFrom: '2026-11-23', dateTo: '2026-11-29' }));
+  });
+});
