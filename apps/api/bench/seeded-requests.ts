@@ -171,16 +171,19 @@ export function slotEndpoints(f: Fixture, firstDay: Date): Endpoint[] {
   ];
 }
 
+/** Where the bench books: the last `humans` humans of every organization, `days` days from `firstDay`. */
+export interface BookedWindow {
+  firstDay: Date;
+  days: number;
+  humans: number;
+}
+
 /**
  * Bookings no two of which collide: the listed starts of `humans` humans of every
  * organization over `days` days from `firstDay` (what the slots endpoint offers now, so a
  * kept database's earlier runs are stepped around), taken one human after another.
  */
-export async function bookingRequests(
-  url: string,
-  f: Fixture,
-  opts: { firstDay: Date; days: number; humans: number },
-): Promise<ListedRequest[]> {
+export async function bookingRequests(url: string, f: Fixture, opts: BookedWindow): Promise<ListedRequest[]> {
   const perOrg: ListedRequest[][] = [];
   for (const [i, org] of f.seed.organizations.entries()) {
     const lists = [];
@@ -205,11 +208,7 @@ export async function bookingRequests(
  * Cancels of the bookings the POST runs made (the confirmed ones named 'Bench seeded' of the
  * booked humans in the window): each booking once, with its organization's key.
  */
-export async function cancelRequests(
-  url: string,
-  f: Fixture,
-  opts: { firstDay: Date; days: number; humans: number },
-): Promise<ListedRequest[]> {
+export async function cancelRequests(url: string, f: Fixture, opts: BookedWindow): Promise<ListedRequest[]> {
   const perOrg: ListedRequest[][] = [];
   for (const org of f.seed.organizations) {
     const cancels: ListedRequest[] = [];
