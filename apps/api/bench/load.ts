@@ -1,7 +1,8 @@
 // The load generator: autocannon in its own process, fixed connections and duration.
 // Prints one JSON line: throughput, latency percentiles and status counts.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import type { LoadSpec, LoadResult } from './processes.js';
+import type { LoadSpec, LoadResult, ListedRequest } from './processes.js';
 
 const spec = JSON.parse(process.argv[2]!) as LoadSpec;
 const statuses: Record<string, number> = {};
@@ -18,6 +19,21 @@ function bookingBody(i: number): string {
   return JSON.stringify({ human_id: human, starts_at: start.toISOString(), duration: b.duration, attendee_name: 'Bench' });
 }
 
+/** Listed requests (`spec.requestsFile`), taken in turn from `spec.startAt` by every connection together. */
+const listed = spec.requestsFile ? (JSON.parse(readFileSync(spec.requestsFile, 'utf8')) as ListedRequest[]) : undefined;
+let next = spec.startAt ?? 0;
+
+function listedRequest(req: autocannon.Request): autocannon.Request {
+  const r = listed![next++ % listed!.length]!;
+  return {
+    ...req,
+    method: r.method,
+    path: r.path,
+    headers: { ...req.headers, authorization: `Bearer ${r.token}` },
+    body: r.body ?? undefined,
+  };
+}
+
 const instance = autocannon(
   {
     url: spec.url + spec.path,
@@ -27,11 +43,13 @@ const instance = autocannon(
     // A fixed number of requests instead (a seed), when given.
     amount: spec.amount,
     headers: { 'content-type': 'application/json', ...spec.headers },
-    requests: spec.bookings
-      ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: bookingBody(n++) }) }]
-      : spec.paths
-        ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: spec.paths![n++ % spec.paths!.length] }) }]
-        : undefined,
+    requests: listed
+      ? [{ setupRequest: listedRequest }]
+      : spec.bookings
+        ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: bookingBody(n++) }) }]
+        : spec.paths
+          ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: spec.paths![n++ % spec.paths!.length] }) }]
+          : undefined,
   },
   (err, result) => {
     if (err) throw err;
@@ -42,6 +60,7 @@ const instance = autocannon(
       p99: result.latency.p99,
       statuses,
       errors: result.errors + result.timeouts,
+      ...(listed ? { listedUpTo: next } : {}),
     };
     console.log(JSON.stringify(out));
   },

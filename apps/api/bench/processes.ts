@@ -129,7 +129,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
 
 export interface LoadSpec {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   connections: number;
   durationSeconds: number;
@@ -140,6 +140,21 @@ export interface LoadSpec {
   paths?: string[];
   /** POST bodies: one per request, cycled from a generator spec. */
   bookings?: { humans: string[]; firstDay: string; slotsPerDay: number; duration: number };
+  /**
+   * A JSON file of `ListedRequest`s: each request is the next of the list (cycled), in place
+   * of `method`, `path`, `headers.authorization` and `bookings`. Too long for an argument.
+   */
+  requestsFile?: string;
+  /** Where in the list the run begins: past what an earlier run (a warm-up) already sent. */
+  startAt?: number;
+}
+
+/** One request of a listed load: its own path, API key and body. */
+export interface ListedRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  token: string;
+  body?: string;
 }
 
 export interface LoadResult {
@@ -149,6 +164,11 @@ export interface LoadResult {
   p99: number;
   statuses: Record<string, number>;
   errors: number;
+  /**
+   * With `requestsFile`: where in the list the next run should begin. Requests still in flight
+   * when a run stops were sent but are not counted in `requests`.
+   */
+  listedUpTo?: number;
 }
 
 /** The PostgreSQL server the bench uses: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one. */

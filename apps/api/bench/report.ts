@@ -8,8 +8,16 @@ export interface Figure {
   target?: string;
 }
 
-/** The printed table, the markdown page and the results object, from one list of figures. */
-export function renderReport(figures: Figure[], run: { durationSeconds: number; connections: number; elapsedSeconds: number }) {
+/**
+ * The printed table, the markdown page and the results object, from one list of figures.
+ * `keptBlock`, a whole `## …` section of the page that this run did not measure (the seeded
+ * one, recorded by its own command), goes into the page as it is.
+ */
+export function renderReport(
+  figures: Figure[],
+  run: { durationSeconds: number; connections: number; elapsedSeconds: number },
+  keptBlock = '',
+) {
   const sections = [...new Set(figures.map((f) => f.section))];
   const fmt = (f: Figure) => `${f.value.toLocaleString('en-US')} ${f.unit}`;
   const lines: string[] = [];
@@ -37,7 +45,7 @@ Latest \`pnpm bench\` run (${json.run.date.slice(0, 10)}, ${run.durationSeconds}
 ${run.connections} connections, ${run.elapsedSeconds} s in all) on the project's 2-core machine.
 These machines are shared and noisy: compare figures within one run, not across runs.
 ${md.join('\n')}
-
+${keptBlock ? `\n${keptBlock.trim()}\n` : ''}
 ## Where the time goes (profiled 2026-11-23 and 2026-11-24)
 
 Profiles are CPU profiles of the built server under each load (\`BENCH_PROF=<dir> pnpm
