@@ -53,7 +53,14 @@ export function bookingPageQuery(filter: BookingFilter, page: Keyset): { text: s
   // made since the range, which the planner cannot tell from the statistics (bookings are
   // made shortly before they start). Such a page costs the range's size, not the table's.
   const sorted = filter.startsFrom !== undefined || filter.startsBefore !== undefined;
-  return { text: keysetSelect(p, { columns: BOOKING_COLUMNS, from: 'bookings', where, page, sorted }), values: p.values };
+  if (!sorted) return { text: keysetSelect(p, { columns: BOOKING_COLUMNS, from: 'bookings', where, page }), values: p.values };
+  // The range's rows are chosen from the index alone (`INCLUDE (created_at, id, human_id,
+  // status)`, migration 20261128300000_booking_range_index), and only the page's rows are read.
+  const ids = keysetSelect(p, { columns: 'id', from: 'bookings', where, page, sorted });
+  const text = `SELECT ${BOOKING_COLUMNS} FROM bookings
+                 WHERE organization_id = ${p.ref(filter.organizationId, 'uuid')} AND id IN (${ids})
+                 ORDER BY created_at DESC, id DESC`;
+  return { text, values: p.values };
 }
 
 export async function selectBookingPage(sql: Sql, filter: BookingFilter, page: Keyset): Promise<BookingRow[]> {
