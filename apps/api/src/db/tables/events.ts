@@ -63,7 +63,7 @@ export interface FeedPage {
   rows: Array<{ id: string; body: string; place: string }>;
   /** Some of the organization's events have committed but have no place in the feed yet. */
   unplaced: boolean;
-  /** The last place given in the organization's feed (null: none yet). Places run 1, 2, 3 … */
+  /** The last place given in the organization's feed (null: none yet, or a first page). Places run 1, 2, 3 … */
   lastPlace: string | null;
 }
 
@@ -72,7 +72,7 @@ export interface FeedPage {
  * The feed page's statement (exported for the query-plan test, which runs the same text): up to
  * `limit` placed events of the organization after the place `afterPlace` (null: from the first),
  * created since `since`, in feed order, and marker rows saying whether events wait for a place
- * and what the last place given is. The page starts at an index bound on (organization_id,
+ * and, after a place, what the last place given is. The page starts at an index bound on (organization_id,
  * feed_seq): after `afterPlace`, or, for the first page, at the lowest place of an event of the
  * window (created_at ≥ since, found through the index on (organization_id, created_at,
  * feed_seq) without visiting older events), so the page never walks the organization's older
@@ -97,9 +97,14 @@ export function feedPageQuery(page: { organizationId: string; afterPlace: string
        ORDER BY e.feed_seq
        LIMIT ${p.ref(page.limit)})
      UNION ALL
-     (SELECT 'unplaced', NULL, NULL, NULL FROM events WHERE organization_id = ${org} AND feed_seq IS NULL LIMIT 1)
+     (SELECT 'unplaced', NULL, NULL, NULL FROM events WHERE organization_id = ${org} AND feed_seq IS NULL LIMIT 1)${
+       // The last place tells a page after a place whether events after it were swept unread.
+       page.afterPlace !== null
+         ? `
      UNION ALL
-     SELECT 'last', NULL, NULL, max(feed_seq)::text FROM events WHERE organization_id = ${org}`;
+     SELECT 'last', NULL, NULL, max(feed_seq)::text FROM events WHERE organization_id = ${org}`
+         : ''
+     }`;
   return { text, values: p.values };
 }
 
