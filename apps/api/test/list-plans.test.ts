@@ -5,7 +5,9 @@
 // whose cost grows with the table or with the depth of the page, not with the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedPageQuery } from '../src/db/tables/events.js';
-import { bookingPageQuery, idPageQuery, type BookingFilter, type Keyset } from '../src/db/tables/list-pages.js';
+import { bookingPageQuery, idPageQuery, keysetSelect, type BookingFilter, type Keyset } from '../src/db/tables/list-pages.js';
+import { deliveryRecordsQuery } from '../src/db/tables/deliveries.js';
+import { Params } from '../src/db/params.js';
 import { snapshotsQuery } from '../src/db/tables/schedule-snapshots.js';
 import { selectBooking } from '../src/db/tables/bookings.js';
 import { hashApiKey } from '../src/lib/api-keys.js';
@@ -148,10 +150,16 @@ describe('the lists read their page, not the table', () => {
     await expectLean(idPageQuery('humans', { organizationId: org.id }, { after: undefined, take: PAGE }));
     await expectLean(idPageQuery('webhooks', { organizationId: org.id }, { after: undefined, take: PAGE }));
     const [hook] = await db.store.sql<{ id: string }>('SELECT id::text AS id FROM webhooks WHERE organization_id = $1::uuid', [org.id]);
-    const deliveries = (page: Keyset) =>
-      idPageQuery('deliveries', { organizationId: org.id, within: { column: 'webhook_id', value: hook!.id } }, page);
-    await expectLean(deliveries({ after: undefined, take: PAGE }));
-    await expectLean(deliveries(await deepKeyset(deliveries)));
+    // The delivery log: the page of deliveries with their events and attempts, one statement.
+    const scope = { organizationId: org.id, webhookId: hook!.id };
+    const first = await expectLean(deliveryRecordsQuery(scope, { page: { after: undefined, take: PAGE } }));
+    expect(first.length).toBe(PAGE);
+    const deep = await deepKeyset((page) => {
+      const p = new Params();
+      const where = [`organization_id = ${p.ref(org.id, 'uuid')}`, `webhook_id = ${p.ref(hook!.id, 'uuid')}`];
+      return { text: keysetSelect(p, { columns: 'id', from: 'deliveries', where, page }), values: p.values };
+    });
+    expect((await expectLean(deliveryRecordsQuery(scope, { page: deep }))).length).toBe(PAGE);
   });
 
   it('GET /v1/events: the first page starts in the 30-day window, and after a cursor', async () => {

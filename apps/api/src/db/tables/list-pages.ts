@@ -69,16 +69,16 @@ export async function selectBookingPage(sql: Sql, filter: BookingFilter, page: K
 }
 
 /** A list that Prisma reads the rows of: only the page's ids come from the keyset statement. */
-export type IdList = 'humans' | 'webhooks' | 'deliveries' | 'overrides' | 'pack_charges';
+export type IdList = 'humans' | 'webhooks' | 'overrides' | 'pack_charges';
 
 /**
  * The page's ids of one of the colder lists, in order: the organization's rows, within one
- * parent when `within` names it (a human's overrides, a webhook's deliveries); humans also skip
+ * parent when `within` names it (a human's overrides); humans also skip
  * the deleted ones and may be searched.
  */
 export function idPageQuery(
   list: IdList,
-  scope: { organizationId: string; within?: { column: 'human_id' | 'webhook_id'; value: string }; search?: string | undefined },
+  scope: { organizationId: string; within?: { column: 'human_id'; value: string }; search?: string | undefined },
   page: Keyset,
 ): { text: string; values: unknown[] } {
   const p = new Params();

@@ -3,7 +3,8 @@ import { requeueFinishedDelivery } from '../../db/tables/events.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 import type { ServiceDeps } from '../deps.js';
-import { deliveryInclude, deliveryView } from './list-deliveries.js';
+import { deliveryView } from './list-deliveries.js';
+import { selectDeliveryRecords } from '../../db/tables/deliveries.js';
 
 /**
  * POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry: puts a delivered or failed
@@ -20,10 +21,7 @@ export async function retryDelivery(
 ): Promise<WebhookDelivery> {
   const { store } = deps;
   const queued = await requeueFinishedDelivery(store.sql, { organizationId, webhookId, deliveryId, now: deps.clock() });
-  const row = await store.db.delivery.findFirst({
-    where: { organizationId, id: deliveryId, webhookId },
-    include: deliveryInclude,
-  });
+  const [row] = (await selectDeliveryRecords(store.sql, { organizationId, webhookId }, { deliveryId })) ?? [];
   if (!row) throw notFound('Delivery');
   if (!queued) {
     throw new AppError(
