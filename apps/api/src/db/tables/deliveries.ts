@@ -63,5 +63,9 @@ export async function selectDeliveryRecords(
   if (rows.length === 0) return undefined;
   return rows
     .filter((r) => r.id !== null)
-    .map((r) => ({ ...r, attempts: typeof r.attempts === 'string' ? JSON.parse(r.attempts) : (r.attempts ?? []) }));
+    .map((r) => ({
+      ...r,
+      // pg and PGlite both parse json columns; a driver that did not would hand over the text.
+      attempts: typeof r.attempts === 'string' ? (JSON.parse(r.attempts) as DeliveryRecord['attempts']) : (r.attempts ?? []),
+    }));
 }
