@@ -254,7 +254,9 @@ export async function claimDueCalendars(
   const p = new Params();
   const now = p.ref(lease.now.toISOString(), 'timestamptz');
   const rest = options.restDue
-    ? `, (SELECT min(GREATEST(o.next_sync_at, o.locked_until)) FROM calendars o WHERE (o.organization_id, o.id) NOT IN (SELECT organization_id, id FROM c)) AS "restDueAt"`
+    ? // By id alone (ids are random UUIDs): PGlite runs `<> ALL` over the few claimed ids in about a third of
+      // the CPU of a row-valued NOT IN, which it plans afresh on every claim.
+      `, (SELECT min(GREATEST(o.next_sync_at, o.locked_until)) FROM calendars o WHERE o.id <> ALL (SELECT id FROM c)) AS "restDueAt"`
     : '';
   const rows = await query<CalendarRow & { restDueAt?: Date | string | null }>(
     `${BOOKKEEPING} WITH c AS (
