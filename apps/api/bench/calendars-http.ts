@@ -7,8 +7,11 @@ import { largeFeed } from '../test/calendars/large-feed.js';
 import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call, createOrg } from './api-client.js';
 import { runLoad, startProcess } from './processes.js';
 import type { Figure } from './report.js';
+import { connectFeeds, cpuPer304, idlePerSecond, JOB_WARMUP_MS, marginalPerRead, serverWorkerCpu } from './calendar-job-cpu.js';
 
 const SECTION = 'Calendars: busy time from 3 feeds of 1,000 events each, embedded store';
+/** Calendars read by the refresh job while it is measured, on each store. */
+const JOB_CALENDARS = 30;
 const DAY = 86_400_000;
 /** Inside the expansion window (now - 1 day .. now + 396 days), whatever day the bench runs. */
 const AROUND = Date.UTC(new Date().getUTCFullYear() + 1, 2, 1);
@@ -119,15 +122,21 @@ export async function benchCalendarsHttp(work: string, load: { duration: number;
     }
     changedMs.sort((a, b) => a - b);
     const peakRss = api.peakRssMiB();
-    // What the process costs doing nothing (jobs off, no requests), to tell the job's share.
-    const IDLE_MS = 5_000;
-    const idleBefore = api.cpuMs();
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-    const idleCpuPerMs = (api.cpuMs() - idleBefore) / IDLE_MS;
+    // The job's phase reads JOB_CALENDARS calendars (the four above and small ones), so that a
+    // window holds a few hundred reads and the polls' share of it is small.
+    const smallPaths = Array.from({ length: JOB_CALENDARS - 4 }, (_, i) => `/small-${i}.ics`);
+    for (const [i, path] of smallPaths.entries()) feeds.set(path, largeFeed({ series: 3, singles: 7, around: AROUND + i * 3_600_000 }));
+    const smallConnections = await connectFeeds(
+      api.url,
+      key,
+      smallPaths.map((path) => base + path),
+    );
 
     // The refresh job itself: the API process with its background jobs on and a 1 s sync
     // interval, left alone (no requests) while it re-reads the unchanged feeds; its CPU over
-    // the 304s it was answered, polls included.
+    // the 304s it was answered, polls included, right after the start (V8 and PGlite's WASM
+    // still compiling) and once warmed up; then, with every calendar disconnected, what the same
+    // process spends idle, which is not the reads' cost.
     await api.stop();
     api = await startProcess('src/server.ts', {
       DATA_DIR: dataDir,
@@ -138,12 +147,21 @@ export async function benchCalendarsHttp(work: string, load: { duration: number;
       CALENDAR_SYNC_SECONDS: '1',
     });
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const jobCpuBefore = api.cpuMs();
-    const readsBefore = conditional304;
     const jobWindowMs = Math.max(5, load.duration) * 2_000;
-    await new Promise((resolve) => setTimeout(resolve, jobWindowMs));
-    const jobReads = conditional304 - readsBefore;
-    const jobCpuPerRead = (api.cpuMs() - jobCpuBefore - idleCpuPerMs * jobWindowMs) / Math.max(1, jobReads);
+    const answered304 = () => conditional304;
+    const jobCold = await cpuPer304(() => api.cpuMs(), answered304, jobWindowMs);
+    await new Promise((resolve) => setTimeout(resolve, JOB_WARMUP_MS));
+    const jobWarm = await cpuPer304(() => api.cpuMs(), answered304, jobWindowMs);
+    const connections = [...calendars.map((c) => [busy.id, c.id] as const), [big.id, connected.id] as const, ...smallConnections];
+    for (const [humanId, calendarId] of connections) {
+      await call(api.url, 'DELETE', `/v1/humans/${humanId}/calendars/${calendarId}`, key);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const idle = await idlePerSecond(() => api.cpuMs(), jobWindowMs);
+    await api.stop();
+    // The same job in `pnpm worker` on the PostgreSQL server store, the same feeds.
+    const paths = [...[0, 1, 2].map((i) => `/feed-${i}.ics`), ...smallPaths, '/big.ics'];
+    const serverJob = await serverWorkerCpu({ base, paths, answered304 }, jobWindowMs);
 
     return [
       {
@@ -207,26 +225,88 @@ export async function benchCalendarsHttp(work: string, load: { duration: number;
       },
       {
         section: SECTION,
-        name: 'refresh job: unchanged reads (304) while measured, 1 s interval',
-        value: jobReads,
+        name: `refresh job, embedded store: unchanged reads (304) in the warmed-up window, ${JOB_CALENDARS} calendars, 1 s interval`,
+        value: jobWarm.reads,
         unit: 'reads',
         key: 'calendars_job_reads',
       },
       {
         section: SECTION,
-        name: 'the idle API process (jobs off, no requests), CPU per second',
-        value: Math.round(idleCpuPerMs * 10_000) / 10,
+        name: "refresh job, embedded store, in its first seconds: the API process's CPU per unchanged read (304), everything included",
+        value: Math.round(jobCold.cpuPerRead * 10) / 10,
+        unit: 'ms',
+        key: 'calendars_job_cold_cpu_ms',
+      },
+      {
+        section: SECTION,
+        name: `refresh job, embedded store, after ${JOB_WARMUP_MS / 1000} s: the API process's CPU per unchanged read (304), everything included (PGlite's SQL too)`,
+        value: Math.round(jobWarm.cpuPerRead * 10) / 10,
+        unit: 'ms',
+        key: 'calendars_job_warm_cpu_ms',
+      },
+      {
+        section: SECTION,
+        name: 'the same process with its calendars disconnected (idle, jobs on), CPU per second',
+        value: Math.round(idle.cpu * 10) / 10,
         unit: 'ms',
         key: 'calendars_idle_cpu_ms_per_s',
       },
       {
         section: SECTION,
-        name: "refresh job: the worker's CPU per unchanged read (304): claim, request, outcome written, polls included (the idle process's CPU taken out)",
-        value: Math.round(jobCpuPerRead * 10) / 10,
+        name: "refresh job, embedded store, warmed up: the API process's CPU per unchanged read (304), its idle CPU taken out",
+        value: Math.round(marginalPerRead(jobWarm, idle.cpu, jobWindowMs) * 10) / 10,
         unit: 'ms',
         target: 'under 5 ms',
         key: 'calendars_job_unchanged_cpu_ms',
       },
+      {
+        section: SECTION,
+        name: `refresh job in \`pnpm worker\`, PostgreSQL server store, after ${JOB_WARMUP_MS / 1000} s: the worker's CPU per unchanged read (304), everything included`,
+        value: Math.round(serverJob.cpuPerRead * 10) / 10,
+        unit: 'ms',
+        key: 'calendars_worker_cpu_ms',
+      },
+      {
+        section: SECTION,
+        name: `refresh job in \`pnpm worker\`: unchanged reads (304) while measured, ${JOB_CALENDARS} calendars`,
+        value: serverJob.reads,
+        unit: 'reads',
+        key: 'calendars_worker_reads',
+      },
+      {
+        section: SECTION,
+        name: 'the same worker with its calendars disconnected (polling every job), CPU per second',
+        value: Math.round(serverJob.idleCpuPerSecond * 10) / 10,
+        unit: 'ms',
+        key: 'calendars_worker_idle_cpu_ms_per_s',
+      },
+      {
+        section: SECTION,
+        name: "refresh job in `pnpm worker`: the worker's CPU per unchanged read (304), its idle CPU taken out",
+        value: Math.round(marginalPerRead(serverJob, serverJob.idleCpuPerSecond, jobWindowMs) * 10) / 10,
+        unit: 'ms',
+        target: 'under 5 ms',
+        key: 'calendars_worker_unchanged_cpu_ms',
+      },
+      // Only when the server runs on this machine (its processes can be read).
+      ...(serverJob.postgresPerRead === undefined || serverJob.postgresIdlePerSecond === undefined
+        ? []
+        : [
+            {
+              section: SECTION,
+              name: "the PostgreSQL server's CPU per such read (every postgres process), its idle CPU taken out",
+              value:
+                Math.round(
+                  marginalPerRead(
+                    { reads: serverJob.reads, cpuPerRead: serverJob.postgresPerRead },
+                    serverJob.postgresIdlePerSecond,
+                    jobWindowMs,
+                  ) * 10,
+                ) / 10,
+              unit: 'ms',
+              key: 'calendars_worker_postgres_cpu_ms',
+            },
+          ]),
       {
         section: SECTION,
         name: 'busy intervals from the 5,000-event feed',

@@ -172,6 +172,12 @@ run divided by its requests: a busy machine distorts it far less than requests p
   every run, with a bucket no bench load empties; every run checks nothing was refused.
 - The slots runs read the same week of the same human over and over: on both stores that is
   the warm-cache case (the snapshot is read once, then only its version is checked).
+- Calendars: feeds are served from loopback with ETags. The refresh job's rows leave the job
+  alone with 30 calendars due every second (the four of the table and 26 small feeds), measured
+  over 10 s windows after \`BENCH_CALENDAR_JOB_WARMUP\` seconds (default 20; the first seconds
+  are shown too: V8 and PGlite's WASM are still compiling), in the embedded API process and in
+  \`pnpm worker\` on the PostgreSQL server store. "Its idle CPU taken out" subtracts what the
+  same process spends per second once every calendar is disconnected (polls, timers, GC).
 - Results are also written to \`bench/results.json\`.
 `;
   return { table: lines.join('\n'), markdown, json };
