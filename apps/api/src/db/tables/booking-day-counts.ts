@@ -32,6 +32,26 @@ export async function countBookingOnDay(query: Sql, c: DayCount): Promise<boolea
   return rows.length > 0;
 }
 
+/**
+ * Locks the booking's row, then the count of the day it was counted on, until the transaction
+ * ends, before a cancel or a move changes anything. A booking of that day takes the same count
+ * while it claims time; a cancel that took it last, after changing the booking and freeing its
+ * claim, could wait on that booking while the booking waited on what the cancel had changed (a
+ * deadlock). Booking first, then day, in one order for cancels and moves alike.
+ */
+export async function lockBookingDay(query: Sql, organizationId: string, bookingId: string) {
+  const p = new Params();
+  await query(
+    `WITH b AS (SELECT organization_id, human_id, local_date FROM bookings
+                 WHERE id = ${p.ref(bookingId, 'uuid')} AND organization_id = ${p.ref(organizationId, 'uuid')}
+                 FOR NO KEY UPDATE)
+     SELECT 1 FROM booking_day_counts d
+       JOIN b ON d.organization_id = b.organization_id AND d.human_id = b.human_id AND d.local_date = b.local_date
+      FOR NO KEY UPDATE OF d`,
+    p.values,
+  );
+}
+
 /** Takes a booking off the count of the day it was counted on. */
 export async function uncountBooking(query: Sql, organizationId: string, bookingId: string) {
   const p = new Params();

@@ -1,5 +1,7 @@
 import type { RescheduleBookingBody } from '@humantime/contract';
 import type { Sql } from '../../db/sql.js';
+import { retryingDeadlocks } from '../../db/deadlocks.js';
+import { lockBookingDay } from '../../db/tables/booking-day-counts.js';
 import { cancelConfirmedBooking, linkRescheduledTo, selectBookingForUpdate } from '../../db/tables/bookings.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../deps.js';
@@ -26,8 +28,10 @@ async function move(
         : 'This booking is cancelled and cannot be moved. Create a new booking instead.',
     );
   }
-  // Free the old booking's time first, so it does not block its own move; any refusal below
-  // rolls the whole transaction back and leaves it exactly as it was.
+  // Its day's count next, as a cancel locks it (lockBookingDay). Then free the old booking's
+  // time, so it does not block its own move; any refusal below rolls the whole transaction
+  // back and leaves it exactly as it was.
+  await lockBookingDay(query, organizationId, old.id);
   await cancelConfirmedBooking(query, organizationId, old.id, now);
   await releaseTime(query, organizationId, old.id);
   const created = await claimTime(
@@ -65,9 +69,11 @@ export async function rescheduleBooking(
   const now = deps.clock();
   // The key is bound to the route and the booking too, so reusing it elsewhere is refused.
   const request = { reschedule: bookingId, ...body };
-  const outcome = await runIdempotent(deps, organizationId, { idempotencyKey, request, now }, async (query) => {
-    const { booking, deliveries } = await move(query, organizationId, { bookingId, body, now });
-    return { kind: 'done', response: { status: 201, body: booking }, deliveries };
-  });
+  const outcome = await retryingDeadlocks(() =>
+    runIdempotent(deps, organizationId, { idempotencyKey, request, now }, async (query) => {
+      const { booking, deliveries } = await move(query, organizationId, { bookingId, body, now });
+      return { kind: 'done', response: { status: 201, body: booking }, deliveries };
+    }),
+  );
   return outcome.response;
 }
