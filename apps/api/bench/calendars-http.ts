@@ -10,6 +10,15 @@ import type { Figure } from './report.js';
 import { connectFeeds, cpuPer304, idlePerSecond, JOB_WARMUP_MS, marginalPerRead, serverWorkerCpu } from './calendar-job-cpu.js';
 
 const SECTION = 'Calendars: busy time from 3 feeds of 1,000 events each, embedded store';
+const figure = (name: string, value: number, unit: string, key: string, target?: string): Figure => ({
+  section: SECTION,
+  name,
+  value,
+  unit,
+  key,
+  ...(target ? { target } : {}),
+});
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
 /** Calendars read by the refresh job while it is measured, on each store. */
 const JOB_CALENDARS = 30;
 const DAY = 86_400_000;
@@ -164,157 +173,117 @@ export async function benchCalendarsHttp(work: string, load: { duration: number;
     const serverJob = await serverWorkerCpu({ base, paths, answered304 }, jobWindowMs);
 
     return [
-      {
-        section: SECTION,
-        name: 'busy intervals stored for the human (3 calendars)',
-        value: events,
-        unit: 'intervals',
-        key: 'calendars_busy_intervals',
-      },
-      { section: SECTION, name: 'starts listed over 14 days with calendars', value: listed, unit: 'slots', key: 'calendars_listed' },
-      { section: SECTION, name: 'starts listed over 14 days without calendars', value: free, unit: 'slots', key: 'calendars_plain_listed' },
-      {
-        section: SECTION,
-        name: `GET slots req/s with calendars, ${load.connections} connections`,
-        value: runs.with!.rps,
-        unit: 'req/s',
-        key: 'calendars_slots_rps',
-      },
-      {
-        section: SECTION,
-        name: `GET slots req/s without calendars, ${load.connections} connections`,
-        value: runs.without!.rps,
-        unit: 'req/s',
-        key: 'calendars_plain_slots_rps',
-      },
-      {
-        section: SECTION,
-        name: 'with calendars, share of the throughput without (target at least 80 %)',
-        value: Math.round((runs.with!.rps / runs.without!.rps) * 100),
-        unit: '%',
-        key: 'calendars_slots_share',
-      },
-      {
-        section: SECTION,
-        name: 'server CPU per POST …/sync of an unchanged feed (304), the whole request',
-        value: Math.round(cpuPerUnchanged * 10) / 10,
-        unit: 'ms',
-        key: 'calendars_unchanged_request_cpu_ms',
-      },
-      {
-        section: SECTION,
-        name: "the read's own CPU in it (less a GET of the same calendar): conditional GET, 304, outcome written",
-        value: Math.round((cpuPerUnchanged - cpuPerGet) * 10) / 10,
-        unit: 'ms',
-        key: 'calendars_unchanged_cpu_ms',
-      },
-      {
-        section: SECTION,
-        name: 'changed feed of 5,000 events (a few meetings added) read, expanded and stored (POST …/sync, median of 3)',
-        value: Math.round(changedMs[1]!),
-        unit: 'ms',
-        target: 'under 1,000 ms',
-        key: 'calendars_changed_read_ms',
-      },
-      {
-        section: SECTION,
-        name: 'the same feed connected (first read: every interval stored), POST …/calendars',
-        value: Math.round(firstMs),
-        unit: 'ms',
-        key: 'calendars_first_read_ms',
-      },
-      {
-        section: SECTION,
-        name: `refresh job, embedded store: unchanged reads (304) in the warmed-up window, ${JOB_CALENDARS} calendars, 1 s interval`,
-        value: jobWarm.reads,
-        unit: 'reads',
-        key: 'calendars_job_reads',
-      },
-      {
-        section: SECTION,
-        name: "refresh job, embedded store, in its first seconds: the API process's CPU per unchanged read (304), everything included",
-        value: Math.round(jobCold.cpuPerRead * 10) / 10,
-        unit: 'ms',
-        key: 'calendars_job_cold_cpu_ms',
-      },
-      {
-        section: SECTION,
-        name: `refresh job, embedded store, after ${JOB_WARMUP_MS / 1000} s: the API process's CPU per unchanged read (304), everything included (PGlite's SQL too)`,
-        value: Math.round(jobWarm.cpuPerRead * 10) / 10,
-        unit: 'ms',
-        key: 'calendars_job_warm_cpu_ms',
-      },
-      {
-        section: SECTION,
-        name: 'the same process with its calendars disconnected (idle, jobs on), CPU per second',
-        value: Math.round(idle.cpu * 10) / 10,
-        unit: 'ms',
-        key: 'calendars_idle_cpu_ms_per_s',
-      },
-      {
-        section: SECTION,
-        name: "refresh job, embedded store, warmed up: the API process's CPU per unchanged read (304), its idle CPU taken out",
-        value: Math.round(marginalPerRead(jobWarm, idle.cpu, jobWindowMs) * 10) / 10,
-        unit: 'ms',
-        target: 'under 5 ms',
-        key: 'calendars_job_unchanged_cpu_ms',
-      },
-      {
-        section: SECTION,
-        name: `refresh job in \`pnpm worker\`, PostgreSQL server store, after ${JOB_WARMUP_MS / 1000} s: the worker's CPU per unchanged read (304), everything included`,
-        value: Math.round(serverJob.cpuPerRead * 10) / 10,
-        unit: 'ms',
-        key: 'calendars_worker_cpu_ms',
-      },
-      {
-        section: SECTION,
-        name: `refresh job in \`pnpm worker\`: unchanged reads (304) while measured, ${JOB_CALENDARS} calendars`,
-        value: serverJob.reads,
-        unit: 'reads',
-        key: 'calendars_worker_reads',
-      },
-      {
-        section: SECTION,
-        name: 'the same worker with its calendars disconnected (polling every job), CPU per second',
-        value: Math.round(serverJob.idleCpuPerSecond * 10) / 10,
-        unit: 'ms',
-        key: 'calendars_worker_idle_cpu_ms_per_s',
-      },
-      {
-        section: SECTION,
-        name: "refresh job in `pnpm worker`: the worker's CPU per unchanged read (304), its idle CPU taken out",
-        value: Math.round(marginalPerRead(serverJob, serverJob.idleCpuPerSecond, jobWindowMs) * 10) / 10,
-        unit: 'ms',
-        target: 'under 5 ms',
-        key: 'calendars_worker_unchanged_cpu_ms',
-      },
+      figure('busy intervals stored for the human (3 calendars)', events, 'intervals', 'calendars_busy_intervals'),
+      figure('starts listed over 14 days with calendars', listed, 'slots', 'calendars_listed'),
+      figure('starts listed over 14 days without calendars', free, 'slots', 'calendars_plain_listed'),
+      figure(`GET slots req/s with calendars, ${load.connections} connections`, runs.with!.rps, 'req/s', 'calendars_slots_rps'),
+      figure(`GET slots req/s without calendars, ${load.connections} connections`, runs.without!.rps, 'req/s', 'calendars_plain_slots_rps'),
+      figure(
+        'with calendars, share of the throughput without (target at least 80 %)',
+        Math.round((runs.with!.rps / runs.without!.rps) * 100),
+        '%',
+        'calendars_slots_share',
+      ),
+      figure(
+        'server CPU per POST …/sync of an unchanged feed (304), the whole request',
+        tenths(cpuPerUnchanged),
+        'ms',
+        'calendars_unchanged_request_cpu_ms',
+      ),
+      figure(
+        "the read's own CPU in it (less a GET of the same calendar): conditional GET, 304, outcome written",
+        tenths(cpuPerUnchanged - cpuPerGet),
+        'ms',
+        'calendars_unchanged_cpu_ms',
+      ),
+      figure(
+        'changed feed of 5,000 events (a few meetings added) read, expanded and stored (POST …/sync, median of 3)',
+        Math.round(changedMs[1]!),
+        'ms',
+        'calendars_changed_read_ms',
+        'under 1,000 ms',
+      ),
+      figure(
+        'the same feed connected (first read: every interval stored), POST …/calendars',
+        Math.round(firstMs),
+        'ms',
+        'calendars_first_read_ms',
+      ),
+      figure(
+        `refresh job, embedded store: unchanged reads (304) in the warmed-up window, ${JOB_CALENDARS} calendars, 1 s interval`,
+        jobWarm.reads,
+        'reads',
+        'calendars_job_reads',
+      ),
+      figure(
+        "refresh job, embedded store, in its first seconds: the API process's CPU per unchanged read (304), everything included",
+        tenths(jobCold.cpuPerRead),
+        'ms',
+        'calendars_job_cold_cpu_ms',
+      ),
+      figure(
+        `refresh job, embedded store, after ${JOB_WARMUP_MS / 1000} s: the API process's CPU per unchanged read (304), everything included (PGlite's SQL too)`,
+        tenths(jobWarm.cpuPerRead),
+        'ms',
+        'calendars_job_warm_cpu_ms',
+      ),
+      figure(
+        'the same process with its calendars disconnected (idle, jobs on), CPU per second',
+        tenths(idle.cpu),
+        'ms',
+        'calendars_idle_cpu_ms_per_s',
+      ),
+      figure(
+        "refresh job, embedded store, warmed up: the API process's CPU per unchanged read (304), its idle CPU taken out",
+        tenths(marginalPerRead(jobWarm, idle.cpu, jobWindowMs)),
+        'ms',
+        'calendars_job_unchanged_cpu_ms',
+        'under 5 ms',
+      ),
+      figure(
+        `refresh job in \`pnpm worker\`, PostgreSQL server store, after ${JOB_WARMUP_MS / 1000} s: the worker's CPU per unchanged read (304), everything included`,
+        tenths(serverJob.cpuPerRead),
+        'ms',
+        'calendars_worker_cpu_ms',
+      ),
+      figure(
+        `refresh job in \`pnpm worker\`: unchanged reads (304) while measured, ${JOB_CALENDARS} calendars`,
+        serverJob.reads,
+        'reads',
+        'calendars_worker_reads',
+      ),
+      figure(
+        'the same worker with its calendars disconnected (polling every job), CPU per second',
+        tenths(serverJob.idleCpuPerSecond),
+        'ms',
+        'calendars_worker_idle_cpu_ms_per_s',
+      ),
+      figure(
+        "refresh job in `pnpm worker`: the worker's CPU per unchanged read (304), its idle CPU taken out",
+        tenths(marginalPerRead(serverJob, serverJob.idleCpuPerSecond, jobWindowMs)),
+        'ms',
+        'calendars_worker_unchanged_cpu_ms',
+        'under 5 ms',
+      ),
       // Only when the server runs on this machine (its processes can be read).
       ...(serverJob.postgresPerRead === undefined || serverJob.postgresIdlePerSecond === undefined
         ? []
         : [
-            {
-              section: SECTION,
-              name: "the PostgreSQL server's CPU per such read (every postgres process), its idle CPU taken out",
-              value:
-                Math.round(
-                  marginalPerRead(
-                    { reads: serverJob.reads, cpuPerRead: serverJob.postgresPerRead },
-                    serverJob.postgresIdlePerSecond,
-                    jobWindowMs,
-                  ) * 10,
-                ) / 10,
-              unit: 'ms',
-              key: 'calendars_worker_postgres_cpu_ms',
-            },
+            figure(
+              "the PostgreSQL server's CPU per such read (every postgres process), its idle CPU taken out",
+              tenths(
+                marginalPerRead(
+                  { reads: serverJob.reads, cpuPerRead: serverJob.postgresPerRead },
+                  serverJob.postgresIdlePerSecond,
+                  jobWindowMs,
+                ),
+              ),
+              'ms',
+              'calendars_worker_postgres_cpu_ms',
+            ),
           ]),
-      {
-        section: SECTION,
-        name: 'busy intervals from the 5,000-event feed',
-        value: connected.busy_count,
-        unit: 'intervals',
-        key: 'calendars_big_feed_intervals',
-      },
-      { section: SECTION, name: 'peak RSS of the API process', value: peakRss, unit: 'MiB', key: 'calendars_peak_rss_mib' },
+      figure('busy intervals from the 5,000-event feed', connected.busy_count, 'intervals', 'calendars_big_feed_intervals'),
+      figure('peak RSS of the API process', peakRss, 'MiB', 'calendars_peak_rss_mib'),
     ];
   } finally {
     await api.stop();
