@@ -3,11 +3,9 @@
 // Measured in two places: the embedded store's API process (the job in process, PGlite's SQL
 // on the same thread) and `pnpm worker` on the PostgreSQL server store (the production
 // shape: the database's CPU is its own processes').
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call, createOrg } from './api-client.js';
-import { API_DIR, cpuMsOf, freshDatabase, postgresCpuMeter, startProcess } from './processes.js';
+import { freshDatabase, postgresCpuMeter, processCpuMs, spawnWorker, startProcess } from './processes.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -87,16 +85,9 @@ export async function serverWorkerCpu(
     ...BENCH_RATE_LIMIT,
     DELIVERY_WORKER: 'off',
   });
-  // `pnpm worker`'s command (apps/api/package.json), on the built bundle.
-  // BENCH_PROF=<dir> writes its CPU profile there too, as it does the API server's.
-  const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-  const worker = spawn(process.execPath, [...profile, '--max-semi-space-size=2', '--max-old-space-size=128', 'dist/worker.js'], {
-    cwd: API_DIR,
-    env: { ...process.env, ...shared },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const worker = spawnWorker(shared);
   const exited = new Promise((resolve) => worker.once('exit', resolve));
-  const workerCpuMs = () => cpuMsOf(readFileSync(`/proc/${worker.pid}/stat`, 'utf8'));
+  const workerCpuMs = () => processCpuMs(worker.pid!);
   try {
     const key = await createOrg(api.url);
     const calendars = await connectFeeds(

@@ -11,7 +11,7 @@
 // BENCH_ROUNDS (default 2; the alternatives run in turn, every other round in reverse order).
 // The seeded data (through the API, which takes minutes) is kept in BENCH_SEED_DIR (default
 // <tmp>/humantime-memory-seed-<bookings>) for the next run; delete it to seed again.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call, createOrg } from './api-client.js';
 import { loadEmbeddedPostgres, openCluster, type Cluster } from './embedded-postgres.js';
 import { cpuMsOfProcesses, cpuMsSince, memorySampler, peakRssMiB, sumMemory, type Memory } from './memory-meter.js';
-import { API_DIR, runLoad, startProcess, type Proc } from './processes.js';
+import { runLoad, spawnWorker, startProcess, type Proc } from './processes.js';
 
 interface Alternative {
   name: string;
@@ -176,11 +176,7 @@ const runs = new Map<string, Run[]>();
 
 /** `pnpm worker` beside the API: still running after 3 s (it shares the store), or its exit. */
 async function tryWorker(env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--max-old-space-size=128', 'dist/worker.js'], {
-    cwd: API_DIR,
-    env: { ...process.env, ADMIN_TOKEN: BENCH_ADMIN_TOKEN, ...env },
-    stdio: 'ignore',
-  });
+  const child = spawnWorker({ ADMIN_TOKEN: BENCH_ADMIN_TOKEN, ...env }, 'ignore');
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const code = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 3000))]);
   if (code !== 'running') return `no (exits ${String(code)})`;

@@ -35,22 +35,39 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** The node flags of `pnpm start` (apps/api/package.json), so the bench runs what production runs. */
-const START_FLAGS = (JSON.parse(readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
+/** The node flags of a package script (apps/api/package.json), so the bench runs what production runs. */
+function scriptFlags(script: 'start' | 'worker'): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return scripts[script]!.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+const START_FLAGS = scriptFlags('start');
+const WORKER_FLAGS = scriptFlags('worker');
+
+/** BENCH_PROF=<dir> writes the server's (and a worker's) CPU profile there (docs/benchmarks.md reads one). */
+const profileFlags = () => (process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []);
 
 /**
  * What runs an entry point: the API server as `pnpm start` runs it, plain node on the
  * built bundle (turbo builds it before the bench); anything else (the bare server) on tsx.
  */
 function command(entry: string, nodeFlags: string[]): { file: string; args: string[] } {
-  if (entry === 'src/server.ts') {
-    // BENCH_PROF=<dir> writes the server's CPU profile there (docs/benchmarks.md reads one).
-    const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
-    return { file: process.execPath, args: [...profile, ...START_FLAGS, ...nodeFlags, 'dist/server.js'] };
-  }
+  if (entry === 'src/server.ts')
+    return { file: process.execPath, args: [...profileFlags(), ...START_FLAGS, ...nodeFlags, 'dist/server.js'] };
   return { file: TSX, args: [entry] };
+}
+
+/** `pnpm worker` as package.json runs it, on the built bundle (it serves no HTTP to wait for). */
+export function spawnWorker(env: Record<string, string>, stderr: 'inherit' | 'ignore' = 'inherit'): ChildProcess {
+  return spawn(process.execPath, [...profileFlags(), ...WORKER_FLAGS, 'dist/worker.js'], {
+    cwd: API_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', stderr],
+  });
+}
+
+/** A process's CPU time so far (user + system), in ms. */
+export function processCpuMs(pid: number): number {
+  return cpuMsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
 /**
@@ -98,7 +115,7 @@ export async function startProcess(
     pid,
     url,
     cpuMs() {
-      return cpuMsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      return processCpuMs(pid);
     },
     peakRssMiB() {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');

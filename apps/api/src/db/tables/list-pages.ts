@@ -73,17 +73,17 @@ export type IdList = 'humans' | 'webhooks' | 'overrides' | 'pack_charges';
 
 /**
  * The page's ids of one of the colder lists, in order: the organization's rows, within one
- * parent when `within` names it (a human's overrides); humans also skip
+ * human when `humanId` names one (its overrides); humans also skip
  * the deleted ones and may be searched.
  */
 export function idPageQuery(
   list: IdList,
-  scope: { organizationId: string; within?: { column: 'human_id'; value: string }; search?: string | undefined },
+  scope: { organizationId: string; humanId?: string; search?: string | undefined },
   page: Keyset,
 ): { text: string; values: unknown[] } {
   const p = new Params();
   const where = [`organization_id = ${p.ref(scope.organizationId, 'uuid')}`];
-  if (scope.within) where.push(`${scope.within.column} = ${p.ref(scope.within.value, 'uuid')}`);
+  if (scope.humanId) where.push(`human_id = ${p.ref(scope.humanId, 'uuid')}`);
   if (list === 'humans') {
     where.push('deleted_at IS NULL');
     if (scope.search) {

@@ -14,7 +14,7 @@ export function deliveryView(row: DeliveryRecord): WebhookDelivery {
     status: row.status,
     attempts: row.attempts.map((a) => ({
       attempt: a.attempt,
-      attempted_at: timestampOf(Number(a.at)),
+      attempted_at: timestampOf(a.at),
       status_code: a.status_code,
       error: a.error,
       duration_ms: a.duration_ms,

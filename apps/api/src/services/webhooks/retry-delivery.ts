@@ -1,10 +1,10 @@
 import type { WebhookDelivery } from '@humantime/contract';
+import { selectDeliveryRecords } from '../../db/tables/deliveries.js';
 import { requeueFinishedDelivery } from '../../db/tables/events.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 import type { ServiceDeps } from '../deps.js';
 import { deliveryView } from './list-deliveries.js';
-import { selectDeliveryRecords } from '../../db/tables/deliveries.js';
 
 /**
  * POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry: puts a delivered or failed
