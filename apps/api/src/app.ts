@@ -8,6 +8,7 @@ import { calendarFeedEndpoint } from './http/calendar-feed-endpoint.js';
 import { refuseCrossOrigin, requireSession } from './http/dashboard-guards.js';
 import { docsRoutes } from './http/docs/docs-routes.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
+import { sendJsonText } from './lib/json-text.js';
 import { authenticateMcp } from './http/mcp-authentication.js';
 import { Delegations } from './http/mcp-delegation.js';
 import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  sendJsonText(app);
   app.use(requestContext(deps.logger));
   const metrics = deps.metrics ?? createMetrics();
   app.use(metrics.observe);

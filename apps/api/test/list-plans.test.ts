@@ -5,7 +5,14 @@
 // whose cost grows with the table or with the depth of the page, not with the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedPageQuery } from '../src/db/tables/events.js';
-import { bookingPageQuery, idPageQuery, keysetSelect, type BookingFilter, type Keyset } from '../src/db/tables/list-pages.js';
+import {
+  BOOKING_JSON_COLUMNS,
+  bookingPageQuery,
+  idPageQuery,
+  keysetSelect,
+  type BookingFilter,
+  type Keyset,
+} from '../src/db/tables/list-pages.js';
 import { deliveryRecordsQuery } from '../src/db/tables/deliveries.js';
 import { Params } from '../src/db/params.js';
 import { snapshotsQuery } from '../src/db/tables/schedule-snapshots.js';
@@ -119,10 +126,11 @@ describe('the lists read their page, not the table', () => {
   const week = { startsFrom: new Date('2026-10-05T00:00:00Z'), startsBefore: new Date('2026-10-12T00:00:00Z') };
   for (const [name, filter] of filters) {
     it(`GET /v1/bookings (${name}), first page and ${DEEP} rows deep`, async () => {
-      const first = await expectLean(bookingPageQuery(filter(), { after: undefined, take: PAGE }));
+      // The API's statement writes each booking's JSON (BOOKING_JSON_COLUMNS); the same plan.
+      const first = await expectLean(bookingPageQuery(filter(), { after: undefined, take: PAGE }, BOOKING_JSON_COLUMNS));
       expect(first.length).toBeGreaterThan(0);
       const deep = await deepKeyset((page) => bookingPageQuery(filter(), page));
-      await expectLean(bookingPageQuery(filter(), deep));
+      await expectLean(bookingPageQuery(filter(), deep, BOOKING_JSON_COLUMNS));
     });
   }
 
@@ -139,8 +147,9 @@ describe('the lists read their page, not the table', () => {
       );
       const inRange = all[0]!.n;
       expect(inRange).toBeGreaterThan(PAGE);
-      await expectLean(bookingPageQuery(filter, { after: undefined, take: PAGE }), inRange);
-      await expectLean(bookingPageQuery(filter, await deepKeyset((page) => bookingPageQuery(filter, page))), inRange);
+      await expectLean(bookingPageQuery(filter, { after: undefined, take: PAGE }, BOOKING_JSON_COLUMNS), inRange);
+      const deep = await deepKeyset((page) => bookingPageQuery(filter, page));
+      await expectLean(bookingPageQuery(filter, deep, BOOKING_JSON_COLUMNS), inRange);
     }
   });
 
@@ -150,16 +159,18 @@ describe('the lists read their page, not the table', () => {
     await expectLean(idPageQuery('humans', { organizationId: org.id }, { after: undefined, take: PAGE }));
     await expectLean(idPageQuery('webhooks', { organizationId: org.id }, { after: undefined, take: PAGE }));
     const [hook] = await db.store.sql<{ id: string }>('SELECT id::text AS id FROM webhooks WHERE organization_id = $1::uuid', [org.id]);
-    // The delivery log: the page of deliveries with their events and attempts, one statement.
+    // The delivery log: the page of deliveries with their events and attempts, one statement,
+    // as the API's JSON (and as records, for a retry's one delivery).
     const scope = { organizationId: org.id, webhookId: hook!.id };
-    const first = await expectLean(deliveryRecordsQuery(scope, { page: { after: undefined, take: PAGE } }));
+    await expectLean(deliveryRecordsQuery(scope, { page: { after: undefined, take: PAGE } }));
+    const first = await expectLean(deliveryRecordsQuery(scope, { page: { after: undefined, take: PAGE } }, 'json'));
     expect(first.length).toBe(PAGE);
     const deep = await deepKeyset((page) => {
       const p = new Params();
       const where = [`organization_id = ${p.ref(org.id, 'uuid')}`, `webhook_id = ${p.ref(hook!.id, 'uuid')}`];
       return { text: keysetSelect(p, { columns: 'id', from: 'deliveries', where, page }), values: p.values };
     });
-    expect((await expectLean(deliveryRecordsQuery(scope, { page: deep }))).length).toBe(PAGE);
+    expect((await expectLean(deliveryRecordsQuery(scope, { page: deep }, 'json'))).length).toBe(PAGE);
   });
 
   it('GET /v1/events: the first page starts in the 30-day window, and after a cursor', async () => {

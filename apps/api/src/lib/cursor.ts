@@ -52,3 +52,14 @@ export function toPage<Row extends CursorKey, Out>(rows: Row[], limit: number, m
     next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
   };
 }
+
+/**
+ * toPage written as the answer's JSON text, from each row's own JSON (`json`) and its
+ * cursor's key (`key`): for rows the database wrote as JSON (lib/json-text.ts).
+ */
+export function toPageText<Row>(rows: Row[], limit: number, json: (r: Row) => string, key: (r: Row) => CursorKey): string {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const next = rows.length > limit && last !== undefined ? `"${encodeCursor(key(last))}"` : 'null';
+  return `{"data":[${page.map(json).join(',')}],"next_cursor":${next}}`;
+}

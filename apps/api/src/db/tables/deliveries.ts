@@ -3,7 +3,7 @@
 // the deliveries, their events, their attempts), the slowest list at p99 on a seeded database.
 import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
-import { keysetSelect, type Keyset } from './list-pages.js';
+import { keysetSelect, utcText, type Keyset } from './list-pages.js';
 
 export interface DeliveryRecord {
   id: string;
@@ -23,9 +23,16 @@ export type DeliveryChoice = { page: Keyset } | { deliveryId: string };
 /**
  * The webhook `webhookId` of the organization joined to the chosen deliveries: no row when the
  * organization has no such webhook, one row with a null delivery when it has none of them.
- * Exported for the query-plan test, which runs the same text.
+ * `form`: 'record', a DeliveryRecord's columns (for deliveryView); 'json', the delivery's
+ * answer as JSON (what JSON.stringify makes of deliveryView's, compact, attempts included:
+ * `json`) with its cursor's key (`ms`, `id`). Exported for the query-plan test, which runs the
+ * same text.
  */
-export function deliveryRecordsQuery(scope: { organizationId: string; webhookId: string }, choice: DeliveryChoice) {
+export function deliveryRecordsQuery(
+  scope: { organizationId: string; webhookId: string },
+  choice: DeliveryChoice,
+  form: 'record' | 'json' = 'record',
+) {
   const p = new Params();
   const org = p.ref(scope.organizationId, 'uuid');
   const webhook = p.ref(scope.webhookId, 'uuid');
@@ -35,14 +42,26 @@ export function deliveryRecordsQuery(scope: { organizationId: string; webhookId:
     'page' in choice
       ? keysetSelect(p, { columns, from: 'deliveries', where, page: choice.page })
       : `SELECT ${columns} FROM deliveries WHERE ${where.join(' AND ')} AND id = ${p.ref(choice.deliveryId, 'uuid')}`;
-  const text = `WITH chosen AS (${chosen})
-    SELECT w.id::text AS "webhookId", d.id::text AS id, d.status::text AS status, d.next_attempt_at AS "nextAttemptAt",
+  const attempts = `FROM delivery_attempts a WHERE a.organization_id = ${org} AND a.delivery_id = d.id`;
+  const selected =
+    form === 'record'
+      ? `w.id::text AS "webhookId", d.id::text AS id, d.status::text AS status, d.next_attempt_at AS "nextAttemptAt",
            d.created_at AS "createdAt", e.type AS "eventType", e.booking_id::text AS "bookingId",
            (SELECT coalesce(json_agg(json_build_object(
                      'attempt', a.attempt, 'at', (extract(epoch FROM a.attempted_at) * 1000)::bigint,
                      'status_code', a.status_code, 'error', a.error, 'duration_ms', a.duration_ms) ORDER BY a.attempt), '[]'::json)
-              FROM delivery_attempts a
-             WHERE a.organization_id = ${org} AND a.delivery_id = d.id) AS attempts
+              ${attempts}) AS attempts`
+      : // row_to_json writes compact JSON in the columns' order (json_agg would put ", " between
+        // the attempts), and a json value inside it as it is.
+        `d.id::text AS id, floor(extract(epoch FROM d.created_at) * 1000)::bigint::text AS ms,
+           (SELECT row_to_json(x)::text FROM (SELECT d.id, w.id AS webhook_id, e.type AS event, e.booking_id, d.status,
+              (SELECT ('[' || coalesce(string_agg(row_to_json(t)::text, ',' ORDER BY t.attempt), '') || ']')::json
+                 FROM (SELECT a.attempt, ${utcText('a.attempted_at')} AS attempted_at, a.status_code, a.error, a.duration_ms
+                       ${attempts}) t) AS attempts,
+              CASE WHEN d.status = 'pending' THEN ${utcText('d.next_attempt_at')} END AS next_attempt_at,
+              ${utcText('d.created_at')} AS created_at) x) AS json`;
+  const text = `WITH chosen AS (${chosen})
+    SELECT ${selected}
       FROM webhooks w
       LEFT JOIN (chosen d JOIN events e ON e.organization_id = ${org} AND e.id = d.event_id) ON true
      WHERE w.organization_id = ${org} AND w.id = ${webhook}
@@ -68,4 +87,23 @@ export async function selectDeliveryRecords(
       // pg and PGlite both parse json columns; a driver that did not would hand over the text.
       attempts: typeof r.attempts === 'string' ? (JSON.parse(r.attempts) as DeliveryRecord['attempts']) : (r.attempts ?? []),
     }));
+}
+
+/** A delivery's answer as JSON and its cursor's key (deliveryRecordsQuery's 'json' form). */
+export interface DeliveryJsonRow {
+  json: string;
+  ms: string;
+  id: string;
+}
+
+/** The chosen deliveries as JSON, or undefined when the webhook is not the organization's. */
+export async function selectDeliveriesJson(
+  sql: Sql,
+  scope: { organizationId: string; webhookId: string },
+  choice: DeliveryChoice,
+): Promise<DeliveryJsonRow[] | undefined> {
+  const { text, values } = deliveryRecordsQuery(scope, choice, 'json');
+  const rows = await sql<{ json: string | null; ms: string | null; id: string | null }>(text, values);
+  if (rows.length === 0) return undefined;
+  return rows.filter((r): r is DeliveryJsonRow => r.id !== null);
 }

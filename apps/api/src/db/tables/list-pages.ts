@@ -40,8 +40,49 @@ export interface BookingFilter {
   startsBefore?: Date | undefined;
 }
 
-/** GET /v1/bookings' statement (exported for the query-plan test, which runs the same text). */
-export function bookingPageQuery(filter: BookingFilter, page: Keyset): { text: string; values: unknown[] } {
+/** An instant as the API writes it (lib/timestamps.ts): UTC to the second, with a Z. */
+export const utcText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/**
+ * A booking as its answer's JSON (what bookingView and JSON.stringify make of its row), in
+ * two pieces around the metadata: `row_to_json` writes compact JSON in the columns' order,
+ * but a jsonb value inside it keeps jsonb's spaced text, so the metadata, parsed by the
+ * driver, is written by bookingJson. Plus the cursor's key: created_at in epoch milliseconds
+ * (as a string: bigint) and the id.
+ */
+export const BOOKING_JSON_COLUMNS = `(SELECT row_to_json(h)::text FROM (SELECT id, human_id, ${utcText('starts_at')} AS starts_at,
+      ${utcText('ends_at')} AS ends_at, duration_minutes, attendee_name, attendee_email, status) h) AS head,
+  metadata,
+  (SELECT row_to_json(t)::text FROM (SELECT ${utcText('created_at')} AS created_at, ${utcText('cancelled_at')} AS cancelled_at,
+      rescheduled_from, rescheduled_to, group_id) t) AS tail,
+  floor(extract(epoch FROM created_at) * 1000)::bigint::text AS ms, id::text AS "id"`;
+
+export interface BookingJsonRow {
+  head: string;
+  metadata: unknown;
+  tail: string;
+  ms: string;
+  id: string;
+}
+
+/** The booking's JSON from its BOOKING_JSON_COLUMNS. */
+export function bookingJson(r: BookingJsonRow): string {
+  return `${r.head.slice(0, -1)},"metadata":${JSON.stringify(r.metadata)},${r.tail.slice(1)}`;
+}
+
+/** The cursor's key of a BookingJsonRow. */
+export const bookingJsonKey = (r: BookingJsonRow) => ({ createdAt: new Date(Number(r.ms)), id: r.id });
+
+/**
+ * GET /v1/bookings' statement (exported for the query-plan test, which runs the same text);
+ * `columns` are BOOKING_COLUMNS (rows for bookingView) or BOOKING_JSON_COLUMNS (the answer's
+ * JSON), the same plan.
+ */
+export function bookingPageQuery(
+  filter: BookingFilter,
+  page: Keyset,
+  columns: string = BOOKING_COLUMNS,
+): { text: string; values: unknown[] } {
   const p = new Params();
   const where = [`organization_id = ${p.ref(filter.organizationId, 'uuid')}`];
   if (filter.humanId) where.push(`human_id = ${p.ref(filter.humanId, 'uuid')}`);
@@ -53,11 +94,11 @@ export function bookingPageQuery(filter: BookingFilter, page: Keyset): { text: s
   // made since the range, which the planner cannot tell from the statistics (bookings are
   // made shortly before they start). Such a page costs the range's size, not the table's.
   const sorted = filter.startsFrom !== undefined || filter.startsBefore !== undefined;
-  if (!sorted) return { text: keysetSelect(p, { columns: BOOKING_COLUMNS, from: 'bookings', where, page }), values: p.values };
+  if (!sorted) return { text: keysetSelect(p, { columns, from: 'bookings', where, page }), values: p.values };
   // The range's rows are chosen from the index alone (`INCLUDE (created_at, id, human_id,
   // status)`, migration 20261128300000_booking_range_index), and only the page's rows are read.
   const ids = keysetSelect(p, { columns: 'id', from: 'bookings', where, page, sorted });
-  const text = `SELECT ${BOOKING_COLUMNS} FROM bookings
+  const text = `SELECT ${columns} FROM bookings
                  WHERE organization_id = ${p.ref(filter.organizationId, 'uuid')} AND id IN (${ids})
                  ORDER BY created_at DESC, id DESC`;
   return { text, values: p.values };
@@ -66,6 +107,12 @@ export function bookingPageQuery(filter: BookingFilter, page: Keyset): { text: s
 export async function selectBookingPage(sql: Sql, filter: BookingFilter, page: Keyset): Promise<BookingRow[]> {
   const { text, values } = bookingPageQuery(filter, page);
   return sql<BookingRow>(text, values);
+}
+
+/** The page of selectBookingPage as each booking's JSON (see BOOKING_JSON_COLUMNS). */
+export async function selectBookingPageJson(sql: Sql, filter: BookingFilter, page: Keyset): Promise<BookingJsonRow[]> {
+  const { text, values } = bookingPageQuery(filter, page, BOOKING_JSON_COLUMNS);
+  return sql<BookingJsonRow>(text, values);
 }
 
 /** A list that Prisma reads the rows of: only the page's ids come from the keyset statement. */

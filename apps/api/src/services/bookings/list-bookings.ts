@@ -1,11 +1,15 @@
-import type { ListBookingsQuery } from '@humantime/contract';
+import type { Booking, ListBookingsQuery, Page } from '@humantime/contract';
 import type { ServiceDeps } from '../deps.js';
-import { selectBookingPage } from '../../db/tables/list-pages.js';
-import { keysetOf, toPage } from '../../lib/cursor.js';
-import { bookingView } from './booking-view.js';
+import { bookingJson, bookingJsonKey, selectBookingPageJson } from '../../db/tables/list-pages.js';
+import { jsonText } from '../../lib/json-text.js';
+import { keysetOf, toPageText } from '../../lib/cursor.js';
 
+/**
+ * GET /v1/bookings: a page newest first. The database writes each booking's JSON (what
+ * bookingView would answer), so the page is sent as that text (lib/json-text.ts).
+ */
 export async function listBookings({ store: { sql } }: Pick<ServiceDeps, 'store'>, organizationId: string, query: ListBookingsQuery) {
-  const rows = await selectBookingPage(
+  const rows = await selectBookingPageJson(
     sql,
     {
       organizationId,
@@ -16,5 +20,5 @@ export async function listBookings({ store: { sql } }: Pick<ServiceDeps, 'store'
     },
     keysetOf(query),
   );
-  return toPage(rows, query.limit, bookingView);
+  return jsonText<Page<Booking>>(toPageText(rows, query.limit, bookingJson, bookingJsonKey));
 }

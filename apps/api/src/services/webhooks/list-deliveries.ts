@@ -1,8 +1,9 @@
-import type { ListQuery, WebhookDelivery, WebhookEventType } from '@humantime/contract';
+import type { ListQuery, Page, WebhookDelivery, WebhookEventType } from '@humantime/contract';
 import type { ServiceDeps } from '../deps.js';
 import { notFound } from '../../lib/app-error.js';
-import { selectDeliveryRecords, type DeliveryRecord } from '../../db/tables/deliveries.js';
-import { keysetOf, toPage } from '../../lib/cursor.js';
+import { selectDeliveriesJson, type DeliveryJsonRow, type DeliveryRecord } from '../../db/tables/deliveries.js';
+import { keysetOf, toPageText } from '../../lib/cursor.js';
+import { jsonText } from '../../lib/json-text.js';
 import { timestampOf, toTimestamp } from '../../lib/timestamps.js';
 
 export function deliveryView(row: DeliveryRecord): WebhookDelivery {
@@ -25,14 +26,21 @@ export function deliveryView(row: DeliveryRecord): WebhookDelivery {
   };
 }
 
-/** GET /v1/webhooks/{id}/deliveries: newest first, each with its attempts in order. */
+/**
+ * GET /v1/webhooks/{id}/deliveries: newest first, each with its attempts in order. The
+ * database writes each delivery's JSON (deliveryView's, see deliveryRecordsQuery), sent as
+ * that text (lib/json-text.ts).
+ */
 export async function listDeliveries(
   { store: { sql } }: Pick<ServiceDeps, 'store'>,
   organizationId: string,
   webhookId: string,
   query: ListQuery,
 ) {
-  const rows = await selectDeliveryRecords(sql, { organizationId, webhookId }, { page: keysetOf(query) });
+  const rows = await selectDeliveriesJson(sql, { organizationId, webhookId }, { page: keysetOf(query) });
   if (!rows) throw notFound('Webhook');
-  return toPage(rows, query.limit, deliveryView);
+  return jsonText<Page<WebhookDelivery>>(toPageText(rows, query.limit, deliveryJson, deliveryJsonKey));
 }
+
+const deliveryJson = (r: DeliveryJsonRow) => r.json;
+const deliveryJsonKey = (r: DeliveryJsonRow) => ({ createdAt: new Date(Number(r.ms)), id: r.id });
