@@ -89,6 +89,29 @@ describe('GET /v1/events', { timeout: 120_000 }, () => {
     }
   });
 
+  it("starts the first page at the window, whatever was placed when (an event's place can come days after it)", async () => {
+    const { key } = await app.createOrg('growth');
+    const humanId = await createUtcHuman(app, key);
+    const book = async (i: number) =>
+      (await app.call('POST', '/v1/bookings', { key, body: bookingBody(humanId, slotAt(i), 30) })).body.id as string;
+    const day = 86_400_000;
+    const t0 = Date.now();
+    try {
+      await book(3);
+      expect(await readUntil(key, undefined, 1)).toHaveLength(1); // placed on day 0
+      app.clock.now = new Date(t0 + day);
+      await book(4); // created on day 1, placed on day 35: before the window all the same
+      app.clock.now = new Date(t0 + 20 * day);
+      const inWindow = await book(5); // created on day 20, placed on day 35
+      app.clock.now = new Date(t0 + 35 * day); // the window starts on day 5
+      const latest = await book(6);
+      expect((await page(key, undefined, 10)).data.map((e) => e.data.id)).toEqual([inWindow, latest]);
+      expect((await page(key, undefined, 1)).data.map((e) => e.data.id)).toEqual([inWindow]);
+    } finally {
+      app.clock.now = undefined;
+    }
+  });
+
   it('returns every event exactly once, in order, across pages, while bookings commit concurrently', async () => {
     const { key } = await app.createOrg('growth');
     const humans = await Promise.all([0, 1, 2, 3].map(() => createUtcHuman(app, key)));

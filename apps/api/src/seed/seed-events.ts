@@ -42,11 +42,11 @@ export function eventsInsert(s: SeedSql, e: EventSpan) {
     ), placed AS (
       SELECT src.*, ${p.ref(e.placesBefore, 'bigint')} + row_number() OVER (ORDER BY at, id, kind) AS place FROM src
     ), ev AS (
-      INSERT INTO events (id, organization_id, type, booking_id, body, created_at, feed_seq)
+      INSERT INTO events (id, organization_id, type, booking_id, body, created_at, feed_seq, placed_at)
       SELECT ${SeedSql.uuid('e', "placed.id::text || ':' || placed.kind")}, ${org},
              CASE kind WHEN 0 THEN 'booking.confirmed' ELSE 'booking.cancelled' END, placed.id,
              CASE kind WHEN 0 THEN ${body('booking.confirmed', 'confirmed')} ELSE ${body('booking.cancelled', 'cancelled')} END,
-             at, place
+             at, place, at
         FROM placed
       RETURNING id, type, created_at
     ), dl AS (

@@ -68,18 +68,15 @@ export interface FeedPage {
 }
 
 /**
-/**
  * The feed page's statement (exported for the query-plan test, which runs the same text): up to
  * `limit` placed events of the organization after the place `afterPlace` (null: from the first),
  * created since `since`, in feed order, and marker rows saying whether events wait for a place
- * and, after a place, what the last place given is. The page starts at an index bound on (organization_id,
- * feed_seq): after `afterPlace`, or, for the first page, at the lowest place of an event of the
- * window (created_at ≥ since, found through the index on (organization_id, created_at,
- * feed_seq) without visiting older events), so the page never walks the organization's older
- * history (`feed_seq + 0`: a bare min(feed_seq) is planned as the first row of the feed_seq
- * index that passes the window's filter, which is that walk from the oldest event again).
- * created_at ≥ since stays a condition: places follow commits, not created_at, so a later place
- * may hold an older event.
+ * and, after a place, what the last place given is. The page starts at an index bound on
+ * (organization_id, feed_seq): after `afterPlace`, or, for the first page, at the first place
+ * given since `since` (one entry of the index on (organization_id, placed_at, feed_seq)): an
+ * event created since then was placed since then, at that place or a later one (placeEvents).
+ * created_at ≥ since stays a condition: places follow commits, not created_at, so a later
+ * place may hold an older event.
  */
 export function feedPageQuery(page: { organizationId: string; afterPlace: string | null; since: Date; limit: number }) {
   const p = new Params();
@@ -88,7 +85,8 @@ export function feedPageQuery(page: { organizationId: string; afterPlace: string
   const from =
     page.afterPlace !== null
       ? `e.feed_seq > ${p.ref(page.afterPlace, 'bigint')}`
-      : `e.feed_seq >= (SELECT min(feed_seq + 0) FROM events WHERE organization_id = ${org} AND created_at >= ${since})`;
+      : `e.feed_seq >= (SELECT feed_seq FROM events WHERE organization_id = ${org} AND placed_at >= ${since}
+                         ORDER BY placed_at, feed_seq LIMIT 1)`;
   const text = `(SELECT 'event' AS kind, e.id::text AS id, e.body, e.feed_seq::text AS place
         FROM events e
        WHERE e.organization_id = ${org}
@@ -132,19 +130,25 @@ export async function selectFeedPage(
  * places, in (xact_id, seq) order, inside the caller's transaction. The organization's
  * advisory lock, held to the end of that transaction, makes one placer at a time, and the
  * UPDATE is a statement of its own after the lock, so its snapshot sees every place given by
- * the placer before it. Returns how many events were placed.
+ * the placer before it. Each gets placed_at `now`, or later where an earlier place's
+ * placed_at or one of these events' created_at is later (clocks of several processes): so
+ * placed_at never goes back along the feed and is never before created_at (a CHECK), which
+ * lets the first page start at one index entry (feedPageQuery). Returns how many events were placed.
  */
-export async function placeEvents(query: Sql, organizationId: string): Promise<number> {
+export async function placeEvents(query: Sql, organizationId: string, now: Date): Promise<number> {
   const p = new Params();
   await query(`SELECT pg_advisory_xact_lock(hashtext('humantime.events_feed'), hashtext(${p.ref(organizationId, 'text')}))`, p.values);
   const q = new Params();
   const org = q.ref(organizationId, 'uuid');
   const rows = await query(
     `UPDATE events e
-        SET feed_seq = placed.place
+        SET feed_seq = placed.place, placed_at = placed.at
        FROM (SELECT id,
                     (SELECT coalesce(max(feed_seq), 0) FROM events WHERE organization_id = ${org})
-                      + row_number() OVER (ORDER BY xact_id, seq) AS place
+                      + row_number() OVER (ORDER BY xact_id, seq) AS place,
+                    greatest(${q.ref(now.toISOString(), 'timestamptz')},
+                             (SELECT max(placed_at) FROM events WHERE organization_id = ${org}),
+                             max(created_at) OVER ()) AS at
                FROM events
               WHERE organization_id = ${org} AND feed_seq IS NULL) placed
       WHERE e.id = placed.id AND e.organization_id = ${org}

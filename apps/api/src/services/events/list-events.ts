@@ -20,7 +20,7 @@ type FeedDeps = Pick<ServiceDeps, 'store' | 'clock' | 'config'>;
  */
 export async function listEvents({ store, clock, config }: FeedDeps, organizationId: string, query: EventsQuery): Promise<EventsPage> {
   const now = clock();
-  const start = query.after === undefined ? { place: null, gone: false } : await startAfter(store, organizationId, query.after);
+  const start = query.after === undefined ? { place: null, gone: false } : await startAfter(store, organizationId, query.after, now);
   const read = () =>
     selectFeedPage(store.sql, {
       organizationId,
@@ -31,7 +31,7 @@ export async function listEvents({ store, clock, config }: FeedDeps, organizatio
   let feed = await read();
   // Events committed since the feed was last read get their places now, then are served.
   if (feed.unplaced) {
-    await store.transaction((tx) => placeEvents(tx.query, organizationId));
+    await store.transaction((tx) => placeEvents(tx.query, organizationId, now));
     feed = await read();
   }
   const page = feed.rows.slice(0, query.limit);
@@ -55,11 +55,12 @@ async function startAfter(
   store: FeedDeps['store'],
   organizationId: string,
   after: string,
+  now: Date,
 ): Promise<{ place: string | null; gone: boolean }> {
   let event = await eventPlace(store.sql, organizationId, after);
   if (event && event.place === null) {
     // An id learnt before the event was first read in the feed (a webhook's): place it now.
-    await store.transaction((tx) => placeEvents(tx.query, organizationId));
+    await store.transaction((tx) => placeEvents(tx.query, organizationId, now));
     event = await eventPlace(store.sql, organizationId, after);
   }
   if (event?.place) return { place: event.place, gone: false };
