@@ -8,7 +8,6 @@ import { calendarFeedEndpoint } from './http/calendar-feed-endpoint.js';
 import { refuseCrossOrigin, requireSession } from './http/dashboard-guards.js';
 import { docsRoutes } from './http/docs/docs-routes.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
-import { sendJsonText } from './lib/json-text.js';
 import { authenticateMcp } from './http/mcp-authentication.js';
 import { Delegations } from './http/mcp-delegation.js';
 import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
@@ -27,6 +26,7 @@ import { ledgerPaymentProcessor } from './services/billing/payment-processor.js'
 import { stripeClient, type StripeBilling } from './services/billing/stripe/stripe-client.js';
 import { stripePaymentProcessor } from './services/billing/stripe/stripe-payment-processor.js';
 import { stripeWebhookEndpoint } from './http/stripe-webhook-endpoint.js';
+import { sendJsonText } from './lib/json-text.js';
 import type { ServiceDeps } from './services/deps.js';
 import { FEEDS_PATH } from './services/calendar-feeds/feed-token.js';
 import { lazyOAuthServer } from './services/oauth/oauth-server.js';
