@@ -54,12 +54,22 @@ export function toPage<Row extends CursorKey, Out>(rows: Row[], limit: number, m
 }
 
 /**
- * toPage written as the answer's JSON text, from each row's own JSON (`json`) and its
- * cursor's key (`key`): for rows the database wrote as JSON (lib/json-text.ts).
+ * A row's cursor key as a statement that writes the row as JSON selects it (keysetKeyColumns):
+ * created_at in epoch milliseconds, as a string (bigint), and the id.
  */
-export function toPageText<Row>(rows: Row[], limit: number, json: (r: Row) => string, key: (r: Row) => CursorKey): string {
+export interface CursorKeyText {
+  ms: string;
+  id: string;
+}
+
+/**
+ * toPage written as the answer's JSON text, from each row's own JSON (`json`): for rows the
+ * database wrote as JSON (lib/json-text.ts).
+ */
+export function toPageText<Row extends CursorKeyText>(rows: Row[], limit: number, json: (r: Row) => string): string {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  const next = rows.length > limit && last !== undefined ? `"${encodeCursor(key(last))}"` : 'null';
+  const next =
+    rows.length > limit && last !== undefined ? `"${encodeCursor({ createdAt: new Date(Number(last.ms)), id: last.id })}"` : 'null';
   return `{"data":[${page.map(json).join(',')}],"next_cursor":${next}}`;
 }

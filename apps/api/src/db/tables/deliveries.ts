@@ -3,7 +3,8 @@
 // the deliveries, their events, their attempts), the slowest list at p99 on a seeded database.
 import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
-import { keysetSelect, utcText, type Keyset } from './list-pages.js';
+import type { CursorKeyText } from '../../lib/cursor.js';
+import { keysetKeyColumns, keysetSelect, utcText, type Keyset } from './list-pages.js';
 
 export interface DeliveryRecord {
   id: string;
@@ -53,7 +54,7 @@ export function deliveryRecordsQuery(
               ${attempts}) AS attempts`
       : // row_to_json writes compact JSON in the columns' order (json_agg would put ", " between
         // the attempts), and a json value inside it as it is.
-        `d.id::text AS id, floor(extract(epoch FROM d.created_at) * 1000)::bigint::text AS ms,
+        `${keysetKeyColumns('d')},
            (SELECT row_to_json(x)::text FROM (SELECT d.id, w.id AS webhook_id, e.type AS event, e.booking_id, d.status,
               (SELECT ('[' || coalesce(string_agg(row_to_json(t)::text, ',' ORDER BY t.attempt), '') || ']')::json
                  FROM (SELECT a.attempt, ${utcText('a.attempted_at')} AS attempted_at, a.status_code, a.error, a.duration_ms
@@ -90,10 +91,8 @@ export async function selectDeliveryRecords(
 }
 
 /** A delivery's answer as JSON and its cursor's key (deliveryRecordsQuery's 'json' form). */
-export interface DeliveryJsonRow {
+export interface DeliveryJsonRow extends CursorKeyText {
   json: string;
-  ms: string;
-  id: string;
 }
 
 /** The chosen deliveries as JSON, or undefined when the webhook is not the organization's. */

@@ -4,7 +4,7 @@
 // (created_at = X AND id < Y)` is only a filter, so every page would cost as much as all the
 // pages before it. Prisma cannot write a row comparison, hence these statements; the
 // migration 20261128100000_list_indexes has the index each one walks.
-import type { CursorKey } from '../../lib/cursor.js';
+import type { CursorKey, CursorKeyText } from '../../lib/cursor.js';
 import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 import { BOOKING_COLUMNS, type BookingRow } from './bookings.js';
@@ -43,35 +43,35 @@ export interface BookingFilter {
 /** An instant as the API writes it (lib/timestamps.ts): UTC to the second, with a Z. */
 export const utcText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
+/** The cursor's key of a row of `table` (its alias, or none), as CursorKeyText. */
+export const keysetKeyColumns = (table = '') => {
+  const t = table ? `${table}.` : '';
+  return `floor(extract(epoch FROM ${t}created_at) * 1000)::bigint::text AS ms, ${t}id::text AS "id"`;
+};
+
 /**
  * A booking as its answer's JSON (what bookingView and JSON.stringify make of its row), in
  * two pieces around the metadata: `row_to_json` writes compact JSON in the columns' order,
  * but a jsonb value inside it keeps jsonb's spaced text, so the metadata, parsed by the
- * driver, is written by bookingJson. Plus the cursor's key: created_at in epoch milliseconds
- * (as a string: bigint) and the id.
+ * driver, is written by bookingJson. Plus the cursor's key.
  */
 export const BOOKING_JSON_COLUMNS = `(SELECT row_to_json(h)::text FROM (SELECT id, human_id, ${utcText('starts_at')} AS starts_at,
       ${utcText('ends_at')} AS ends_at, duration_minutes, attendee_name, attendee_email, status) h) AS head,
   metadata,
   (SELECT row_to_json(t)::text FROM (SELECT ${utcText('created_at')} AS created_at, ${utcText('cancelled_at')} AS cancelled_at,
       rescheduled_from, rescheduled_to, group_id) t) AS tail,
-  floor(extract(epoch FROM created_at) * 1000)::bigint::text AS ms, id::text AS "id"`;
+  ${keysetKeyColumns()}`;
 
-export interface BookingJsonRow {
+export interface BookingJsonRow extends CursorKeyText {
   head: string;
   metadata: unknown;
   tail: string;
-  ms: string;
-  id: string;
 }
 
 /** The booking's JSON from its BOOKING_JSON_COLUMNS. */
 export function bookingJson(r: BookingJsonRow): string {
   return `${r.head.slice(0, -1)},"metadata":${JSON.stringify(r.metadata)},${r.tail.slice(1)}`;
 }
-
-/** The cursor's key of a BookingJsonRow. */
-export const bookingJsonKey = (r: BookingJsonRow) => ({ createdAt: new Date(Number(r.ms)), id: r.id });
 
 /**
  * GET /v1/bookings' statement (exported for the query-plan test, which runs the same text);

@@ -1,6 +1,6 @@
 import type { Booking, ListBookingsQuery, Page } from '@humantime/contract';
 import type { ServiceDeps } from '../deps.js';
-import { bookingJson, bookingJsonKey, selectBookingPageJson } from '../../db/tables/list-pages.js';
+import { bookingJson, selectBookingPageJson } from '../../db/tables/list-pages.js';
 import { jsonText } from '../../lib/json-text.js';
 import { keysetOf, toPageText } from '../../lib/cursor.js';
 
@@ -20,5 +20,5 @@ export async function listBookings({ store: { sql } }: Pick<ServiceDeps, 'store'
     },
     keysetOf(query),
   );
-  return jsonText<Page<Booking>>(toPageText(rows, query.limit, bookingJson, bookingJsonKey));
+  return jsonText<Page<Booking>>(toPageText(rows, query.limit, bookingJson));
 }

@@ -39,8 +39,5 @@ export async function listDeliveries(
 ) {
   const rows = await selectDeliveriesJson(sql, { organizationId, webhookId }, { page: keysetOf(query) });
   if (!rows) throw notFound('Webhook');
-  return jsonText<Page<WebhookDelivery>>(toPageText(rows, query.limit, deliveryJson, deliveryJsonKey));
+  return jsonText<Page<WebhookDelivery>>(toPageText(rows, query.limit, (r: DeliveryJsonRow) => r.json));
 }
-
-const deliveryJson = (r: DeliveryJsonRow) => r.json;
-const deliveryJsonKey = (r: DeliveryJsonRow) => ({ createdAt: new Date(Number(r.ms)), id: r.id });
