@@ -70,8 +70,9 @@ describe('weekly and daily rules', () => {
       ),
       { numRuns: 400 },
     );
-    // Most draws have starts in their window: the comparison is not of empty lists.
-    expect(nonEmpty).toBeGreaterThan(200);
+    // Over half the draws have starts in their window, so the comparison is not of empty lists
+    // (198-237 of 400 over 40 seeds; a floor of 200 failed about one run in fifty).
+    expect(nonEmpty).toBeGreaterThan(160);
   });
 
   it('keeps counting occurrences it jumps over, so COUNT ends the series where it should', () => {
