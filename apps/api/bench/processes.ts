@@ -236,6 +236,33 @@ export function postgresCpuMeter(): (units: number) => number | undefined {
   };
 }
 
+/**
+ * WAL the PostgreSQL server writes (pg_stat_wal, the whole cluster) from now until the
+ * returned function is called, in KB per unit; undefined where the statistics cannot be read.
+ * What a write costs the disk and the replicas, and a sign of index pages touched for the
+ * first time since a checkpoint (each is written whole: a full-page image).
+ */
+export async function postgresWalMeter(): Promise<(units: number) => Promise<number | undefined>> {
+  const read = async () => {
+    const client = new pg.Client({ connectionString: SERVER_URL });
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ bytes: string }>('SELECT wal_bytes::text AS bytes FROM pg_stat_wal');
+      return Number(rows[0]!.bytes);
+    } catch {
+      return undefined;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+  const before = await read();
+  return async (units) => {
+    const after = await read();
+    if (before === undefined || after === undefined) return undefined;
+    return Math.round(((after - before) / 1024 / Math.max(1, units)) * 10) / 10;
+  };
+}
+
 /** A fresh database on the server for one run (dropped first if a previous run left it). */
 export async function freshDatabase(name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: SERVER_URL });

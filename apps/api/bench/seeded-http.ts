@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT } from './api-client.js';
-import { postgresCpuMeter, runLoad, startProcess, type LoadResult, type Proc } from './processes.js';
+import { postgresCpuMeter, postgresWalMeter, runLoad, startProcess, type LoadResult, type Proc } from './processes.js';
 import type { Figure } from './report.js';
 import {
   embeddedDatabase,
@@ -36,6 +36,8 @@ export interface Measured {
   result: LoadResult;
   /** CPU of the API process and of every postgres process here, per request (ms). */
   cpuMs: number;
+  /** The PostgreSQL server's WAL per request (KB); undefined on the embedded store. */
+  walKb: number | undefined;
 }
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -53,7 +55,7 @@ function rangeWindow() {
 }
 
 /** Warm-up, then the measured run, each request once (a warm-up's requests are not sent again). */
-async function measure(api: Proc, e: Endpoint, { work, load }: RunContext): Promise<Measured> {
+async function measure(api: Proc, e: Endpoint, { work, load, kind }: RunContext): Promise<Measured> {
   const file = path.join(work, 'requests.json');
   writeFileSync(file, JSON.stringify(e.requests));
   const spec = { url: api.url, method: 'GET' as const, path: '/', connections: load.connections, requestsFile: file };
@@ -68,6 +70,7 @@ async function measure(api: Proc, e: Endpoint, { work, load }: RunContext): Prom
   if (e.amount !== undefined && e.amount - warmed < load.connections) throw new Error(`seeded: only ${e.amount} requests for ${e.name}`);
   const cpu = api.cpuMs();
   const db = postgresCpuMeter();
+  const wal = kind === 'postgres' ? await postgresWalMeter() : undefined;
   const result = await runLoad({
     ...spec,
     durationSeconds: load.duration,
@@ -79,13 +82,15 @@ async function measure(api: Proc, e: Endpoint, { work, load }: RunContext): Prom
     throw new Error(`seeded: ${e.name} answered ${JSON.stringify(result.statuses)} (${result.errors} errors), not all ${e.status}`);
   }
   const apiCpu = (api.cpuMs() - cpu) / Math.max(1, result.requests);
-  return { name: e.name, result, cpuMs: Math.round((apiCpu + (db(result.requests) ?? 0)) * 1000) / 1000 };
+  const walKb = await wal?.(result.requests);
+  return { name: e.name, result, cpuMs: Math.round((apiCpu + (db(result.requests) ?? 0)) * 1000) / 1000, walKb };
 }
 
 /** Where a run writes its request lists, and the load of every measured run. */
 interface RunContext {
   work: string;
   load: SeededLoad;
+  kind: 'postgres' | 'embedded';
 }
 
 /**
@@ -173,7 +178,7 @@ export async function benchSeeded(work: string, load: SeededLoad): Promise<{ fig
     console.error(
       `seeded: ${kind} seeded ${seeded.reused ? 'reused' : `in ${seeded.seedSeconds} s`}: ${JSON.stringify(seeded.seed.counts)}`,
     );
-    const runs = await runStore({ seeded, empty }, { work, load });
+    const runs = await runStore({ seeded, empty }, { work, load, kind });
     done.push({ kind, shape, seeded, empty: runs.empty, seededRuns: runs.seeded });
   }
   return seededMarkdown(done, load);

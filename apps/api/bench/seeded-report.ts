@@ -44,6 +44,8 @@ export function seededMarkdown(runs: StoreRun[], load: SeededLoad): { figures: F
   const md: string[] = [];
   const figures: Figure[] = [];
   for (const r of runs) {
+    // The server's WAL a request (the embedded store has no such statistics).
+    const wal = r.kind === 'postgres';
     const seed = r.seeded.reused ? 'a kept seeded database, reused' : `seeded in ${n(r.seeded.seedSeconds)} s`;
     md.push(
       '',
@@ -53,14 +55,14 @@ export function seededMarkdown(runs: StoreRun[], load: SeededLoad): { figures: F
         .map(([k, v]) => `${k} ${n(v)}`)
         .join(', ')}.`,
       '',
-      '| endpoint | req/s empty | req/s seeded | seeded ÷ empty | p50 seeded | p99 seeded | CPU ms/req empty → seeded |',
-      '|---|---|---|---|---|---|---|',
+      `| endpoint | req/s empty | req/s seeded | seeded ÷ empty | p50 seeded | p99 seeded | CPU ms/req empty → seeded |${wal ? ' WAL KB/req empty → seeded |' : ''}`,
+      `|---|---|---|---|---|---|---|${wal ? '---|' : ''}`,
     );
     for (const row of rows(r)) {
       const ratio = `${row.ratio.toFixed(2)}${row.low ? ' ⚠ < 0.8' : ''}`;
       const p99 = `${row.s.result.p99} ms${row.slow ? ' ⚠ > 50' : ''}`;
       md.push(
-        `| ${row.name} | ${n(row.e.result.rps)} | ${n(row.s.result.rps)} | ${ratio} | ${row.s.result.p50} ms | ${p99} | ${row.e.cpuMs} → ${row.s.cpuMs} |`,
+        `| ${row.name} | ${n(row.e.result.rps)} | ${n(row.s.result.rps)} | ${ratio} | ${row.s.result.p50} ms | ${p99} | ${row.e.cpuMs} → ${row.s.cpuMs} |${wal ? ` ${row.e.walKb ?? '–'} → ${row.s.walKb ?? '–'} |` : ''}`,
       );
       const key = `seeded_${r.kind}_${slug(row.name)}`;
       const section = `Against a seeded database, ${title(r)}`;

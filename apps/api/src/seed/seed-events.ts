@@ -43,7 +43,7 @@ export function eventsInsert(s: SeedSql, e: EventSpan) {
       SELECT src.*, ${p.ref(e.placesBefore, 'bigint')} + row_number() OVER (ORDER BY at, id, kind) AS place FROM src
     ), ev AS (
       INSERT INTO events (id, organization_id, type, booking_id, body, created_at, feed_seq, placed_at)
-      SELECT ${SeedSql.uuid('e', "placed.id::text || ':' || placed.kind")}, ${org},
+      SELECT ${SeedSql.uuid('e', "placed.id::text || ':' || placed.kind", 'placed.at')}, ${org},
              CASE kind WHEN 0 THEN 'booking.confirmed' ELSE 'booking.cancelled' END, placed.id,
              CASE kind WHEN 0 THEN ${body('booking.confirmed', 'confirmed')} ELSE ${body('booking.cancelled', 'cancelled')} END,
              at, place, at
@@ -51,14 +51,14 @@ export function eventsInsert(s: SeedSql, e: EventSpan) {
       RETURNING id, type, created_at
     ), dl AS (
       INSERT INTO deliveries (id, organization_id, event_id, webhook_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-      SELECT ${SeedSql.uuid('d', 'ev.id::text || w.id::text')}, ${org}, ev.id, w.id, 'delivered', t.tries, NULL, ev.created_at,
+      SELECT ${SeedSql.uuid('d', 'ev.id::text || w.id::text', 'ev.created_at')}, ${org}, ev.id, w.id, 'delivered', t.tries, NULL, ev.created_at,
              ev.created_at + (t.tries - 1) * interval '1 minute' + interval '300 milliseconds'
         FROM ev JOIN webhooks w ON w.organization_id = ${org} AND ev.type = ANY (w.events),
              LATERAL (SELECT CASE WHEN ${rndOf('ev.id::text || w.id::text', 1)} < 0.03 THEN 2 ELSE 1 END AS tries) t
       RETURNING id, created_at, attempt_count
     ), tries AS (
       INSERT INTO delivery_attempts (id, organization_id, delivery_id, attempt, attempted_at, status_code, error, duration_ms)
-      SELECT ${SeedSql.uuid('a', "dl.id::text || ':' || k")}, ${org}, dl.id, k,
+      SELECT ${SeedSql.uuid('a', "dl.id::text || ':' || k", "dl.created_at + (k - 1) * interval '1 minute' + interval '100 milliseconds'")}, ${org}, dl.id, k,
              dl.created_at + (k - 1) * interval '1 minute' + interval '100 milliseconds',
              CASE WHEN k < dl.attempt_count THEN 503 ELSE 200 END,
              CASE WHEN k < dl.attempt_count THEN 'HTTP 503' END,

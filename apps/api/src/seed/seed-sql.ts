@@ -57,9 +57,17 @@ export class SeedSql {
     return `((hashint8extended((${key})::bigint * 16 + ${salt}, $1::bigint) & 2147483647)::float8 / 2147483648)`;
   }
 
-  /** A version-4-shaped UUID from the seed and a text expression naming the row. */
-  static uuid(kind: string, key: string): string {
-    return `overlay(overlay(md5($1::bigint::text || ':${kind}:' || (${key})) placing '4' from 13) placing '8' from 17)::uuid`;
+  /**
+   * A UUID from the seed and a text expression naming the row: version 4's shape, or, given
+   * `at` (a timestamptz expression, the row's creation), version 7's as the API makes ids
+   * (lib/ids.ts): the time in milliseconds first, so the seeded indexes are shaped as a year
+   * of the service's own writes would shape them.
+   */
+  static uuid(kind: string, key: string, at?: string): string {
+    const hex = `md5($1::bigint::text || ':${kind}:' || (${key}))`;
+    if (at === undefined) return `overlay(overlay(${hex} placing '4' from 13) placing '8' from 17)::uuid`;
+    const ms = `lpad(to_hex(floor(extract(epoch FROM ${at}) * 1000)::bigint), 12, '0')`;
+    return `overlay(overlay(${ms} || substr(${hex}, 13) placing '7' from 13) placing '8' from 17)::uuid`;
   }
 
   static zoneOf(g: string): string {
@@ -186,7 +194,7 @@ export function bookingsInsert(s: SeedSql, b: BookingBatch) {
                                             ${now} - ${SeedSql.rnd('n_key', 4)} * interval '2 days')) AS created_at
         FROM timed
     ), rows AS (
-      SELECT ${SeedSql.uuid('b', 'made.n::text')} AS id, human_id, starts_at, starts_at + duration_minutes * interval '1 minute' AS ends_at,
+      SELECT ${SeedSql.uuid('b', 'made.n::text', 'made.created_at')} AS id, human_id, starts_at, starts_at + duration_minutes * interval '1 minute' AS ends_at,
              duration_minutes, ${first} || ' ' || ${last} AS attendee_name,
              CASE WHEN ${r(7)} < 0.9 THEN lower(${first} || '.' || ${last}) || '@client.example.org' END AS attendee_email,
              created_at, local_date, n,
@@ -203,7 +211,7 @@ export function bookingsInsert(s: SeedSql, b: BookingBatch) {
       RETURNING 1
     ), claims AS (
       INSERT INTO time_claims (id, organization_id, human_id, booking_id, starts_at, ends_at)
-      SELECT ${SeedSql.uuid('c', 'rows.n::text')}, ${org}, human_id, id, starts_at, ends_at FROM rows WHERE cancelled_at IS NULL
+      SELECT ${SeedSql.uuid('c', 'rows.n::text', 'rows.created_at')}, ${org}, human_id, id, starts_at, ends_at FROM rows WHERE cancelled_at IS NULL
       RETURNING 1
     ), days AS (
       INSERT INTO booking_day_counts (organization_id, human_id, local_date, confirmed)
@@ -211,7 +219,7 @@ export function bookingsInsert(s: SeedSql, b: BookingBatch) {
       RETURNING 1
     ), keys AS (
       INSERT INTO idempotency_keys (id, organization_id, key, request_hash, response_status, response_body, created_at, expires_at)
-      SELECT ${SeedSql.uuid('i', 'rows.n::text')}, ${org}, 'order-' || rows.n, encode(sha256(convert_to(md5($1::bigint::text || rows.n), 'UTF8')), 'hex'),
+      SELECT ${SeedSql.uuid('i', 'rows.n::text', 'rows.created_at')}, ${org}, 'order-' || rows.n, encode(sha256(convert_to(md5($1::bigint::text || rows.n), 'UTF8')), 'hex'),
              201, (${bookingJson('rows', 'confirmed')})::jsonb, created_at, created_at + interval '24 hours'
         FROM rows WHERE ${SeedSql.rnd('rows.n', 10)} < ${p.ref(b.keyedShare, 'float8')}
       RETURNING 1

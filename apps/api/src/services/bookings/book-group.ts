@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Booking, CreateBookingBody, CreatedBooking, ErrorCode } from '@humantime/contract';
 import { localDateOf } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
@@ -15,6 +14,7 @@ import { attendeeOf } from './book-one.js';
 import { bookingView } from './booking-view.js';
 import { claimTimeOn, type BookingRequest } from './claim-time.js';
 import { judgeStart } from './judge-start.js';
+import { newId } from '../../lib/ids.js';
 
 type GroupBody = CreateBookingBody & { human_ids: string[]; mode: 'all' | 'any' };
 
@@ -53,7 +53,7 @@ export async function bookGroup(query: Sql, org: AuthedOrganization, { body, now
       const refusal = judgeStart(human, start, body.duration, now);
       if (refusal) throw refusal;
     }
-    const groupId = randomUUID();
+    const groupId = newId();
     const byId = new Map<string, Booking>();
     // Claimed in id order, as lockHumans locks, so two groups racing for shared humans wait
     // on each other instead of deadlocking.

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { bufferedRange, localDateOf } from '@humantime/slot-engine';
 import { isBookingConflict } from '../../db/prisma-errors.js';
 import type { Sql } from '../../db/sql.js';
@@ -10,6 +9,7 @@ import { notFound } from '../../lib/app-error.js';
 import { candidateDates, loadSchedule, type ScheduleSnapshot } from '../schedule/load-schedule.js';
 import { judgeStart } from './judge-start.js';
 import { slotUnavailable } from './refusal.js';
+import { newId } from '../../lib/ids.js';
 
 export interface BookingRequest {
   organizationId: string;
@@ -54,7 +54,7 @@ export interface BookingWrite {
 export function bookingWriteOf(human: ScheduleSnapshot, b: BookingRequest, now: Date): BookingWrite {
   const end = b.start + b.durationMinutes * 60_000;
   const localDate = localDateOf(human.timezone, b.start);
-  const id = randomUUID();
+  const id = newId();
   return {
     row: {
       id,

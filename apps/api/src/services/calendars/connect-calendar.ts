@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { MAX_CALENDARS_PER_HUMAN, type Calendar, type CreateCalendarBody } from '@humantime/contract';
 import { isUniqueViolation } from '../../db/prisma-errors.js';
 import {
@@ -18,6 +17,7 @@ import { calendarAddress } from './calendar-address.js';
 import { calendarView } from './calendar-view.js';
 import { expansionWindow, problemOf, readLimits, withoutOwnBookings } from './read-and-store.js';
 import { readCalendar } from './read-calendar.js';
+import { newId } from '../../lib/ids.js';
 
 export type CalendarDeps = Pick<ServiceDeps, 'store' | 'config' | 'clock' | 'secrets'>;
 
@@ -74,7 +74,7 @@ export async function connectCalendar(
     );
   }
   const busy = withoutOwnBookings(result.busy);
-  const id = randomUUID();
+  const id = newId();
   const after = deps.clock();
   try {
     await store.transaction(async (tx) => {

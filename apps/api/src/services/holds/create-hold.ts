@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DEFAULT_HOLD_TTL_SECONDS, MAX_LIVE_HOLDS, type CreateHoldBody, type Hold } from '@humantime/contract';
 import { bufferedRange } from '@humantime/slot-engine';
 import { isBookingConflict } from '../../db/prisma-errors.js';
@@ -11,6 +10,7 @@ import { slotUnavailable } from '../bookings/refusal.js';
 import type { ServiceDeps } from '../deps.js';
 import { candidateDates, loadSchedule } from '../schedule/load-schedule.js';
 import { holdView } from './hold-view.js';
+import { newId } from '../../lib/ids.js';
 
 async function hold(query: Sql, organizationId: string, body: CreateHoldBody, now: Date): Promise<Hold> {
   await deleteExpiredHolds(query, organizationId, [body.human_id], now);
@@ -33,7 +33,7 @@ async function hold(query: Sql, organizationId: string, body: CreateHoldBody, no
   const end = start + body.duration * 60_000;
   const expiresAt = new Date(now.getTime() + (body.ttl_seconds ?? DEFAULT_HOLD_TTL_SECONDS) * 1000);
   const row = await insertHold(query, {
-    id: randomUUID(),
+    id: newId(),
     organizationId,
     humanId: body.human_id,
     startsAt: new Date(start),

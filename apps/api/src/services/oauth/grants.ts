@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ConnectedApp, Consent, DecideAuthorizationBody } from '@humantime/contract/dashboard';
 import { sqlState } from '../../db/prisma-errors.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -11,6 +10,7 @@ import { checkAuthorizationRequest, withQuery, type ValidAuthorization } from '.
 import type { OAuthClients } from './oauth-clients.js';
 import { CODE_PREFIX, CODE_TTL_MS, OAUTH_SCOPE_LIST } from './oauth-policy.js';
 import { redirectHost } from './redirect-uris.js';
+import { newId } from '../../lib/ids.js';
 
 type Deps = Pick<ServiceDeps, 'store' | 'clock' | 'logger'> & { clients: Pick<OAuthClients, 'lookUp'> };
 
@@ -84,7 +84,7 @@ export async function decideAuthorization(
     };
   }
   const now = deps.clock();
-  const grantId = randomUUID();
+  const grantId = newId();
   const code = CODE_PREFIX + newSecretToken();
   const db = deps.store.db;
   const granted = db.$transaction([
