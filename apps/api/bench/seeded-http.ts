@@ -36,6 +36,8 @@ export interface Measured {
   result: LoadResult;
   /** CPU of the API process and of every postgres process here, per request (ms). */
   cpuMs: number;
+  /** The API process's share of it. */
+  apiCpuMs: number;
   /** The PostgreSQL server's WAL per request (KB); undefined on the embedded store. */
   walKb: number | undefined;
 }
@@ -83,7 +85,8 @@ async function measure(api: Proc, e: Endpoint, { work, load, kind }: RunContext)
   }
   const apiCpu = (api.cpuMs() - cpu) / Math.max(1, result.requests);
   const walKb = await wal?.(result.requests);
-  return { name: e.name, result, cpuMs: Math.round((apiCpu + (db(result.requests) ?? 0)) * 1000) / 1000, walKb };
+  const ms = (x: number) => Math.round(x * 1000) / 1000;
+  return { name: e.name, result, cpuMs: ms(apiCpu + (db(result.requests) ?? 0)), apiCpuMs: ms(apiCpu), walKb };
 }
 
 /** Where a run writes its request lists, and the load of every measured run. */
@@ -129,22 +132,31 @@ async function runStore(dbs: { seeded: PreparedDatabase; empty: PreparedDatabase
       { side: 'seeded', api: seeded, f: await fixtureOf(seeded.url, dbs.seeded.seed) },
       { side: 'empty', api: empty, f: await fixtureOf(empty.url, dbs.empty.seed) },
     ] as const;
-    const both = async (make: (api: Proc, f: Fixture) => Endpoint | Promise<Endpoint>) => {
+    // BENCH_SEEDED_ONLY: comma-separated parts of endpoint names; only those run (cancels
+    // need the bookings of a POST run: pick both).
+    const only = process.env.BENCH_SEEDED_ONLY?.split(',').filter(Boolean);
+    const both = async (name: string, make: (api: Proc, f: Fixture) => Endpoint | Promise<Endpoint>) => {
+      if (only && !only.some((part) => name.includes(part))) return;
       for (const { side, api, f } of sides) {
         const e = await make(api, f);
         const m = await measure(api, e, ctx);
         runs[side].push(m);
-        console.error(`  ${side.padEnd(6)} ${e.name}: ${m.result.rps} req/s, p99 ${m.result.p99} ms`);
+        const cpu = `CPU ${m.cpuMs} ms/req (API ${m.apiCpuMs})${m.walKb === undefined ? '' : `, WAL ${m.walKb} KB/req`}`;
+        console.error(`  ${side.padEnd(6)} ${e.name}: ${m.result.rps} req/s, p99 ${m.result.p99} ms, ${cpu}`);
       }
     };
     const window = rangeWindow();
     // Deep cursors of the seeded database; on the empty one the same cursors find an empty page.
     const deep = await deepCursors(seeded.url, dbs.seeded.seed, window);
     const reads = (f: Fixture) => [...readEndpoints(f, deep, window), ...slotEndpoints(f, dayIn(1))];
-    for (let i = 0; i < reads(sides[0].f).length; i++) await both((_, f) => reads(f)[i]!);
+    for (const [i, read] of reads(sides[0].f).entries()) await both(read.name, (_, f) => reads(f)[i]!);
     const booked = { ...BOOKED, firstDay: dayIn(1) };
-    await both(async (api, f) => ({ name: 'POST /v1/bookings', status: 201, requests: await bookingRequests(api.url, f, booked) }));
-    await both(async (api, f) => {
+    await both('POST /v1/bookings', async (api, f) => ({
+      name: 'POST /v1/bookings',
+      status: 201,
+      requests: await bookingRequests(api.url, f, booked),
+    }));
+    await both('DELETE /v1/bookings/{id} (cancel)', async (api, f) => {
       const cancels = await cancelRequests(api.url, f, booked);
       return { name: 'DELETE /v1/bookings/{id} (cancel)', status: 200, requests: cancels, amount: cancels.length };
     });
