@@ -2,6 +2,7 @@
 // from the seed by hashing a row's numbers (hashint8extended, the stable hash that hash
 // partitioning relies on), so one seed gives the same rows and ids on either store.
 import { Params } from '../db/params.js';
+import { PAST_CLAIM_MS, PAST_LOCAL_DATE_MS } from '../jobs/retention/sweeps.js';
 
 /** Zones the seeded humans work in; DST-observing ones included, so local days shift in UTC. */
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Europe/London', 'Asia/Tokyo', 'America/Los_Angeles', 'Australia/Sydney', 'UTC'];
@@ -161,8 +162,10 @@ export interface BookingBatch {
 }
 
 /**
- * The bookings of a batch of humans, with the claims of the confirmed ones, their day counts
- * and the Idempotency-Keys some were made with. Booking i of a human of n takes one cell of the
+ * The bookings of a batch of humans, with the claims of the confirmed ones and their day
+ * counts as the retention sweeps leave them (a claim until a day after it ends, a day count
+ * until two days after its date: jobs/retention/sweeps.ts), and the Idempotency-Keys some
+ * were made with. Booking i of a human of n takes one cell of the
  * human's grid in the i-th n-th of it (so no two of a human's bookings overlap, and they spread
  * evenly over the months); made 1 h to 14 days ahead, never after `now`; some cancelled later.
  */
@@ -211,11 +214,14 @@ export function bookingsInsert(s: SeedSql, b: BookingBatch) {
       RETURNING 1
     ), claims AS (
       INSERT INTO time_claims (id, organization_id, human_id, booking_id, starts_at, ends_at)
-      SELECT ${SeedSql.uuid('c', 'rows.n::text', 'rows.created_at')}, ${org}, human_id, id, starts_at, ends_at FROM rows WHERE cancelled_at IS NULL
+      SELECT ${SeedSql.uuid('c', 'rows.n::text', 'rows.created_at')}, ${org}, human_id, id, starts_at, ends_at FROM rows
+       WHERE cancelled_at IS NULL AND ends_at >= ${p.ref(new Date(b.now.getTime() - PAST_CLAIM_MS).toISOString(), 'timestamptz')}
       RETURNING 1
     ), days AS (
       INSERT INTO booking_day_counts (organization_id, human_id, local_date, confirmed)
-      SELECT ${org}, human_id, local_date, count(*) FROM rows WHERE cancelled_at IS NULL GROUP BY human_id, local_date
+      SELECT ${org}, human_id, local_date, count(*) FROM rows
+       WHERE cancelled_at IS NULL AND local_date >= ${p.ref(new Date(b.now.getTime() - PAST_LOCAL_DATE_MS).toISOString().slice(0, 10), 'date')}
+       GROUP BY human_id, local_date
       RETURNING 1
     ), keys AS (
       INSERT INTO idempotency_keys (id, organization_id, key, request_hash, response_status, response_body, created_at, expires_at)

@@ -18,13 +18,15 @@ const DAY_MS = 86_400_000;
  * (240 minutes at most) ahead of its start, so a claim that ended more than 240 minutes ago
  * can never meet one again; a day leaves room for clocks that disagree.
  */
-const PAST_CLAIM_MS = DAY_MS;
+export const PAST_CLAIM_MS = DAY_MS;
 
 /**
  * A day count is a local date in the human's zone; UTC offsets reach 14 hours either way, so
- * a date two days before today's UTC date is past in every zone, and no booking can count on it.
+ * a date two days before today's UTC date is past in every zone, and no booking can count on
+ * it: its count (zero or not) is never read again. A past booking's cancel finds no row to
+ * take itself off, which changes nothing.
  */
-const PAST_LOCAL_DATE_MS = 2 * DAY_MS;
+export const PAST_LOCAL_DATE_MS = 2 * DAY_MS;
 
 /**
  * A used authorization code is kept a day past its expiry: presenting it again within that day
@@ -99,8 +101,7 @@ export function retentionSweeps(config: Pick<Config, 'retention' | 'oauth'>, clo
           table: 'booking_day_counts',
           key: 'organization_id, human_id, local_date',
           lockHumans: true,
-          due: (p) =>
-            `t.confirmed = 0 AND t.local_date < ${p.ref(new Date(now() - PAST_LOCAL_DATE_MS).toISOString().slice(0, 10), 'date')}`,
+          due: (p) => `t.local_date < ${p.ref(new Date(now() - PAST_LOCAL_DATE_MS).toISOString().slice(0, 10), 'date')}`,
         },
       ],
     },
