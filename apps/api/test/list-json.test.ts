@@ -146,6 +146,26 @@ describe('lists sent as JSON text', () => {
     expect(pages).toBeGreaterThan(10);
   });
 
+  it("the delivery log's event and booking are its event's (copied onto the delivery when queued)", async () => {
+    const rows = await selectDeliveryRecords(
+      app.database.store.sql,
+      { organizationId, webhookId },
+      { page: { after: undefined, take: 100 } },
+    );
+    const events = await app.database.store.sql<{ delivery: string; type: string; booking_id: string }>(
+      `SELECT d.id::text AS delivery, e.type, e.booking_id::text AS booking_id
+         FROM deliveries d JOIN events e ON e.organization_id = d.organization_id AND e.id = d.event_id
+        WHERE d.organization_id = $1::uuid`,
+      [organizationId],
+    );
+    expect(rows!.length).toBe(events.length);
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(['booking.confirmed', 'booking.cancelled']));
+    for (const r of rows!) {
+      const e = events.find((x) => x.delivery === r.id)!;
+      expect({ event: r.eventType, booking: r.bookingId }).toEqual({ event: e.type, booking: e.booking_id });
+    }
+  });
+
   it('events: each stored body with its id in front, compact, page after page', async () => {
     let cursor: string | undefined;
     let seen = 0;

@@ -159,7 +159,7 @@ describe('the lists read their page, not the table', () => {
     await expectLean(idPageQuery('humans', { organizationId: org.id }, { after: undefined, take: PAGE }));
     await expectLean(idPageQuery('webhooks', { organizationId: org.id }, { after: undefined, take: PAGE }));
     const [hook] = await db.store.sql<{ id: string }>('SELECT id::text AS id FROM webhooks WHERE organization_id = $1::uuid', [org.id]);
-    // The delivery log: the page of deliveries with their events and attempts, one statement,
+    // The delivery log: the page of deliveries (their events' type and booking on them) and attempts, one statement,
     // as the API's JSON (and as records, for a retry's one delivery).
     const scope = { organizationId: org.id, webhookId: hook!.id };
     await expectLean(deliveryRecordsQuery(scope, { page: { after: undefined, take: PAGE } }));

@@ -48,10 +48,11 @@ export function eventsInsert(s: SeedSql, e: EventSpan) {
              CASE kind WHEN 0 THEN ${body('booking.confirmed', 'confirmed')} ELSE ${body('booking.cancelled', 'cancelled')} END,
              at, place, at
         FROM placed
-      RETURNING id, type, created_at
+      RETURNING id, type, booking_id, created_at
     ), dl AS (
-      INSERT INTO deliveries (id, organization_id, event_id, webhook_id, status, attempt_count, next_attempt_at, created_at, updated_at)
-      SELECT ${SeedSql.uuid('d', 'ev.id::text || w.id::text', 'ev.created_at')}, ${org}, ev.id, w.id, 'delivered', t.tries, NULL, ev.created_at,
+      INSERT INTO deliveries (id, organization_id, event_id, webhook_id, event_type, booking_id, status, attempt_count, next_attempt_at,
+                              created_at, updated_at)
+      SELECT ${SeedSql.uuid('d', 'ev.id::text || w.id::text', 'ev.created_at')}, ${org}, ev.id, w.id, ev.type, ev.booking_id, 'delivered', t.tries, NULL, ev.created_at,
              ev.created_at + (t.tries - 1) * interval '1 minute' + interval '300 milliseconds'
         FROM ev JOIN webhooks w ON w.organization_id = ${org} AND ev.type = ANY (w.events),
              LATERAL (SELECT CASE WHEN ${rndOf('ev.id::text || w.id::text', 1)} < 0.03 THEN 2 ELSE 1 END AS tries) t

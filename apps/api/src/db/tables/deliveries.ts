@@ -1,5 +1,5 @@
-// The delivery log's statement: a webhook's deliveries with their event and their attempts,
-// in one round trip. Read through Prisma it was five statements (the webhook, the page's ids,
+// The delivery log's statement: a webhook's deliveries (each with its event's type and booking,
+// copied onto it when it was queued) and their attempts, in one round trip. Read through Prisma it was five statements (the webhook, the page's ids,
 // the deliveries, their events, their attempts), the slowest list at p99 on a seeded database.
 import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
@@ -37,7 +37,7 @@ export function deliveryRecordsQuery(
   const p = new Params();
   const org = p.ref(scope.organizationId, 'uuid');
   const webhook = p.ref(scope.webhookId, 'uuid');
-  const columns = 'id, event_id, status, next_attempt_at, created_at';
+  const columns = 'id, event_type, booking_id, status, next_attempt_at, created_at';
   const where = [`organization_id = ${org}`, `webhook_id = ${webhook}`];
   const chosen =
     'page' in choice
@@ -47,7 +47,7 @@ export function deliveryRecordsQuery(
   const selected =
     form === 'record'
       ? `w.id::text AS "webhookId", d.id::text AS id, d.status::text AS status, d.next_attempt_at AS "nextAttemptAt",
-           d.created_at AS "createdAt", e.type AS "eventType", e.booking_id::text AS "bookingId",
+           d.created_at AS "createdAt", d.event_type AS "eventType", d.booking_id::text AS "bookingId",
            (SELECT coalesce(json_agg(json_build_object(
                      'attempt', a.attempt, 'at', (extract(epoch FROM a.attempted_at) * 1000)::bigint,
                      'status_code', a.status_code, 'error', a.error, 'duration_ms', a.duration_ms) ORDER BY a.attempt), '[]'::json)
@@ -55,7 +55,7 @@ export function deliveryRecordsQuery(
       : // row_to_json writes compact JSON in the columns' order (json_agg would put ", " between
         // the attempts), and a json value inside it as it is.
         `${keysetKeyColumns('d')},
-           (SELECT row_to_json(x)::text FROM (SELECT d.id, w.id AS webhook_id, e.type AS event, e.booking_id, d.status,
+           (SELECT row_to_json(x)::text FROM (SELECT d.id, w.id AS webhook_id, d.event_type AS event, d.booking_id, d.status,
               (SELECT ('[' || coalesce(string_agg(row_to_json(t)::text, ',' ORDER BY t.attempt), '') || ']')::json
                  FROM (SELECT a.attempt, ${utcText('a.attempted_at')} AS attempted_at, a.status_code, a.error, a.duration_ms
                        ${attempts}) t) AS attempts,
@@ -64,7 +64,7 @@ export function deliveryRecordsQuery(
   const text = `WITH chosen AS (${chosen})
     SELECT ${selected}
       FROM webhooks w
-      LEFT JOIN (chosen d JOIN events e ON e.organization_id = ${org} AND e.id = d.event_id) ON true
+      LEFT JOIN chosen d ON true
      WHERE w.organization_id = ${org} AND w.id = ${webhook}
      ORDER BY d.created_at DESC, d.id DESC`;
   return { text, values: p.values };

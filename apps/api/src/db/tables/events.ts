@@ -13,7 +13,8 @@ export interface NewEvent {
 
 /**
  * Two CTEs, `event` and `fanout`: the event, and one pending delivery per webhook of the
- * organization subscribed to its type at this moment (one row in `fanout` each). With `from`
+ * organization subscribed to its type at this moment (one row in `fanout` each), which
+ * carries the event's type and booking. With `from`
  * (a CTE), the event's row is selected from that CTE's, which runs it after that CTE. The
  * feed's columns (xact_id, seq) are the table's defaults: the writing transaction's id and
  * the sequence.
@@ -21,14 +22,15 @@ export interface NewEvent {
 export function eventWithDeliveriesCtes(p: Params, e: NewEvent, from?: string): string {
   const organizationId = p.ref(e.organizationId, 'uuid');
   const type = p.ref(e.type, 'text');
+  const bookingId = p.ref(e.bookingId, 'uuid');
   const at = p.ref(e.at.toISOString(), 'timestamptz');
   return `event AS (
        INSERT INTO events (organization_id, type, booking_id, body, created_at)
-       SELECT ${organizationId}, ${type}, ${p.ref(e.bookingId, 'uuid')}, ${p.ref(e.body, 'text')}, ${at}${from ? ` FROM ${from}` : ''}
+       SELECT ${organizationId}, ${type}, ${bookingId}, ${p.ref(e.body, 'text')}, ${at}${from ? ` FROM ${from}` : ''}
        RETURNING id
      ), fanout AS (
-       INSERT INTO deliveries (organization_id, event_id, webhook_id, next_attempt_at)
-       SELECT ${organizationId}, event.id, w.id, ${at}
+       INSERT INTO deliveries (organization_id, event_id, webhook_id, next_attempt_at, event_type, booking_id)
+       SELECT ${organizationId}, event.id, w.id, ${at}, ${type}, ${bookingId}
          FROM event, webhooks w
         WHERE w.organization_id = ${organizationId} AND ${type} = ANY (w.events)
        RETURNING 1
