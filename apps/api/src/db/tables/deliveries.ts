@@ -1,6 +1,7 @@
 // The delivery log's statement: a webhook's deliveries (each with its event's type and booking,
-// copied onto it when it was queued) and their attempts, in one round trip. Read through Prisma it was five statements (the webhook, the page's ids,
-// the deliveries, their events, their attempts), the slowest list at p99 on a seeded database.
+// copied onto it when it was queued) and their attempts, in one round trip. Read through Prisma
+// it was five statements (the webhook, the page's ids, the deliveries, their events, their
+// attempts), the slowest list at p99 on a seeded database.
 import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 import type { CursorKeyText } from '../../lib/cursor.js';

@@ -13,11 +13,10 @@ export interface NewEvent {
 
 /**
  * Two CTEs, `event` and `fanout`: the event, and one pending delivery per webhook of the
- * organization subscribed to its type at this moment (one row in `fanout` each), which
- * carries the event's type and booking. With `from`
- * (a CTE), the event's row is selected from that CTE's, which runs it after that CTE. The
- * feed's columns (xact_id, seq) are the table's defaults: the writing transaction's id and
- * the sequence.
+ * organization subscribed to its type at this moment (one row in `fanout` each), carrying the
+ * event's type and booking. With `from` (a CTE), the event's row is selected from that CTE's,
+ * which runs it after that CTE. The feed's columns (xact_id, seq) are the table's defaults:
+ * the writing transaction's id and the sequence.
  */
 export function eventWithDeliveriesCtes(p: Params, e: NewEvent, from?: string): string {
   const organizationId = p.ref(e.organizationId, 'uuid');
