@@ -151,14 +151,12 @@ async function runStore(dbs: { seeded: PreparedDatabase; empty: PreparedDatabase
     const reads = (f: Fixture) => [...readEndpoints(f, deep, window), ...slotEndpoints(f, dayIn(1))];
     for (const [i, read] of reads(sides[0].f).entries()) await both(read.name, (_, f) => reads(f)[i]!);
     const booked = { ...BOOKED, firstDay: dayIn(1) };
-    await both('POST /v1/bookings', async (api, f) => ({
-      name: 'POST /v1/bookings',
-      status: 201,
-      requests: await bookingRequests(api.url, f, booked),
-    }));
-    await both('DELETE /v1/bookings/{id} (cancel)', async (api, f) => {
+    const post = 'POST /v1/bookings';
+    await both(post, async (api, f) => ({ name: post, status: 201, requests: await bookingRequests(api.url, f, booked) }));
+    const cancel = 'DELETE /v1/bookings/{id} (cancel)';
+    await both(cancel, async (api, f) => {
       const cancels = await cancelRequests(api.url, f, booked);
-      return { name: 'DELETE /v1/bookings/{id} (cancel)', status: 200, requests: cancels, amount: cancels.length };
+      return { name: cancel, status: 200, requests: cancels, amount: cancels.length };
     });
     return runs;
   } finally {
