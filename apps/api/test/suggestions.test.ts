@@ -198,4 +198,36 @@ describe('`when` on the slots routes', () => {
     }
     expectEnvelope(await get(`/v1/humans/${ada}/slots?duration=60&when=today&date_to=2030-01-08`), 422, 'VALIDATION_ERROR');
   });
+
+  it("reads the schedule of the dates named in the human's zone where UTC names others", async () => {
+    // Tuesday 2030-01-08 02:00 UTC is Monday 21:00 in New York: "next Tuesday" is the 15th in
+    // UTC but the 8th there, and UTC's evening is over while New York's has begun.
+    const ada = await createHumanIn(app, key, 'America/New_York', hours('08:00', '18:00'));
+    app.clock.now = new Date('2030-01-08T02:00:00Z');
+    const booked = await app.call('POST', '/v1/bookings', { key, body: bookingBody(ada, at('2030-01-08', '15:00'), 60) });
+    expect(booked.status, booked.text).toBe(201);
+    const starts = (res: { body: { slots?: { starts_at: string }[]; data?: { starts_at: string }[] } }) =>
+      (res.body.slots ?? res.body.data ?? []).map((s) => s.starts_at).sort();
+    const plain = await app.call('GET', `/v1/humans/${ada}/slots?duration=60&date_from=2030-01-08&date_to=2030-01-08`, { key });
+    expect(starts(plain)).not.toContain(at('2030-01-08', '15:00'));
+    expect(starts(plain)).toHaveLength(9);
+    const when = encodeURIComponent('next Tuesday');
+    for (const path of [
+      `/v1/humans/${ada}/slots?duration=60&when=${when}`,
+      `/v1/slots?human_ids=${ada}&mode=all&duration=60&when=${when}`,
+      `/v1/suggestions?human_ids=${ada}&duration=60&when=${when}&limit=50`,
+    ]) {
+      const res = await app.call('GET', path, { key });
+      expect(res.status, `${path}: ${res.text}`).toBe(200);
+      expect(res.body.interpreted_as, path).toMatchObject({ date_from: '2030-01-08', date_to: '2030-01-08' });
+      expect(starts(res), path).not.toContain(at('2030-01-08', '15:00'));
+      expect(starts(plain), path).toEqual(expect.arrayContaining(starts(res)));
+    }
+
+    app.clock.now = new Date('2030-01-07T21:30:00Z'); // 16:30 in New York; UTC's evening ended at 21:00
+    const evening = await app.call('GET', `/v1/humans/${ada}/slots?duration=60&when=${encodeURIComponent('this evening')}`, { key });
+    expect(evening.status, evening.text).toBe(200);
+    expect(evening.body.interpreted_as).toMatchObject({ date_from: '2030-01-07', from_time: '17:00', to_time: '21:00' });
+    expect(starts(evening)).toEqual([at('2030-01-07', '22:00')]);
+  });
 });

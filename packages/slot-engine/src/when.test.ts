@@ -221,6 +221,12 @@ describe('readWhen: what it refuses', () => {
     expect(read('today', '2026-03-10T22:59Z', 'Europe/Berlin')).toBe('2026-03-10..2026-03-10 00:00-24:00');
   });
 
+  it('gives the window that is over with the refusal, and none for text it could not read', () => {
+    const over = readWhen('this morning', { now: new Date(at('2026-03-10T13:00Z')), timezone: 'Europe/Berlin' });
+    expect(over).toMatchObject({ ok: false, window: { date_from: '2026-03-10', from_time: '09:00', to_time: '12:00' } });
+    expect(readWhen('not tomorrow', { now: new Date(at(BERLIN_TUESDAY)), timezone: 'Europe/Berlin' })).not.toHaveProperty('window');
+  });
+
   it("throws on an unknown zone, which is the caller's error", () => {
     expect(() => readWhen('tomorrow', { now: new Date(at(BERLIN_TUESDAY)), timezone: 'Mars/Olympus' })).toThrow(RangeError);
   });

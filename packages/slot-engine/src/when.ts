@@ -18,7 +18,12 @@ export interface InterpretedWindow {
   timezone: string;
 }
 
-export type WhenReading = { ok: true; window: InterpretedWindow } | { ok: false; message: string };
+/**
+ * A reading, or why the text cannot be used. A window that was read but is already over comes
+ * with its `window`: in another zone, whose today is another date, the same words may name a
+ * window that has not ended.
+ */
+export type WhenReading = { ok: true; window: InterpretedWindow } | { ok: false; message: string; window?: InterpretedWindow };
 
 export interface WhenReference {
   /** The instant the text is read at ("today" is its local date in `timezone`). */
@@ -118,7 +123,7 @@ export function readWhen(text: string, reference: WhenReference): WhenReading {
     return { ok: false, message: `${shown} covers ${to - from + 1} days; a window covers at most ${WHEN_MAX_DAYS}.` };
   }
   const end = createZoneClock(timezone).toInstant(to, reading.toMinute);
-  if (end <= nowMs) return { ok: false, message: `${shown} is already over; ask for a window that has not ended.` };
+  if (end <= nowMs) return { ok: false, message: `${shown} is already over; ask for a window that has not ended.`, window };
   return { ok: true, window };
 }
 

@@ -317,6 +317,30 @@ describe('/mcp over Streamable HTTP', () => {
       const found = await call(client, 'find_slots', { human_id: human.id, when: 'tomorrow', duration: 30 });
       expect(found.isError, textOf(found)).toBeFalsy();
       expect(textOf(found)).toContain('Read "tomorrow" as 2030-01-05..2030-01-05 00:00-24:00 Europe/Berlin.');
+      const first = await call(client, 'book_first_available', {
+        human_id: human.id,
+        when: 'next Wednesday morning',
+        earliest_time: '10:00',
+        duration: 30,
+        attendee_name: 'Cy',
+      });
+      expect(first.isError, textOf(first)).toBeFalsy();
+      expect(textOf(first)).toContain('Booked (first open start in "next Wednesday morning")');
+      expect((first.structuredContent as { starts_at_local: string }).starts_at_local).toMatch(/^Wed 2030-01-09 10:00 Europe\/Berlin/);
+      expect(
+        await expectRefusal(
+          'book_first_available',
+          {
+            human_id: human.id,
+            when: 'tomorrow',
+            earliest_date: '2030-01-07',
+            latest_date: '2030-01-07',
+            duration: 30,
+            attendee_name: 'Cy',
+          },
+          'VALIDATION_ERROR',
+        ),
+      ).toContain('when');
       expect(
         await expectRefusal('suggest_times', { human_ids: [human.id], duration: 30, when: 'whenever suits' }, 'VALIDATION_ERROR'),
       ).toContain('when');

@@ -16,6 +16,7 @@ import { shapeOf } from '../schema-shapes.js';
 import { asTool, ok } from '../tool-result.js';
 import { zoneLookup } from '../zones.js';
 import { inLocalWindow, localWindowShape } from './local-window.js';
+import { whenInput } from './suggestion-tools.js';
 
 /** A booking with every instant also in the human's wall time (UTC only if the human was deleted). */
 export async function localBooking(b: Booking, zoneOf: (humanId: string) => Promise<string | null>) {
@@ -62,14 +63,16 @@ export function registerBookingTools(server: McpServer, client: Humantime): void
     {
       title: 'Book the first open slot in a window',
       description:
-        "Finds and books the earliest open start for a human within a window of the human's LOCAL dates (earliest_date..latest_date), " +
-        'optionally only between earliest_time and latest_time (local HH:MM) and on some weekdays (1=Mon..7=Sun). If someone else takes ' +
+        "Finds and books the earliest open start for a human within a window of the human's LOCAL dates (earliest_date..latest_date) " +
+        'or a plain-English window (when, e.g. "tomorrow afternoon"; the booking\'s text says how it was read), optionally only between ' +
+        'earliest_time and latest_time (local HH:MM) and on some weekdays (1=Mon..7=Sun). If someone else takes ' +
         'the slot first (409) it re-queries and books the next one. Returns the booking with UTC and local times. Refusals: NO_SLOT_AVAILABLE ' +
         '(nothing open in the window: widen it), INVALID_DURATION, LIMIT_REACHED, NOT_FOUND, VALIDATION_ERROR.',
       inputSchema: {
         human_id: bookingFields.human_id,
-        earliest_date: LocalDate.describe("First local date to consider (YYYY-MM-DD, the human's zone)"),
-        latest_date: LocalDate.describe('Last local date to consider, inclusive (at most 62 dates in all)'),
+        earliest_date: LocalDate.optional().describe("First local date to consider (YYYY-MM-DD, the human's zone; or give when)"),
+        latest_date: LocalDate.optional().describe('Last local date to consider, inclusive (at most 62 dates in all)'),
+        when: whenInput,
         ...localWindowShape,
         duration: bookingFields.duration,
         attendee_name: bookingFields.attendee_name,
@@ -77,17 +80,19 @@ export function registerBookingTools(server: McpServer, client: Humantime): void
         metadata: bookingFields.metadata,
       },
     },
-    ({ earliest_date, latest_date, earliest_time, latest_time, weekdays, ...booking }) =>
+    ({ earliest_date, latest_date, when, earliest_time, latest_time, weekdays, ...booking }) =>
       asTool(async () => {
         const { timezone } = await client.humans.get(booking.human_id);
         const created = await client.bookings.bookFirstAvailable({
           ...booking,
           date_from: earliest_date,
           date_to: latest_date,
+          when,
           accept: (slot) => inLocalWindow(slot, timezone, { earliest_time, latest_time, weekdays }),
         });
         const local = await localBooking(created, zoneLookup(client));
-        return ok(local, `Booked: ${describeBooking(local)}`);
+        const read = when === undefined ? '' : ` (first open start in "${when}")`;
+        return ok(local, `Booked${read}: ${describeBooking(local)}`);
       }),
   );
 

@@ -27,7 +27,11 @@ export function registerSuggestionTools(server: McpServer, client: Humantime): v
       inputSchema: {
         human_ids: HumanIdList.describe('The humans (1-20, distinct); dates are local to the first one'),
         duration: z.number().int().min(1).describe('Meeting length in minutes; every human must offer it'),
-        when: whenInput,
+        when: whenInput.describe(
+          'Instead of date_from/date_to: the window in plain English as the person said it ("tomorrow afternoon", "next Tuesday ' +
+            'between 2 and 4pm"). It is read in attendee_timezone when given, else in the first human\'s zone, and the reading comes ' +
+            'back as interpreted_as: confirm it with the person. Give either when or both dates.',
+        ),
         date_from: LocalDate.optional().describe("First local date (YYYY-MM-DD) in the first human's zone"),
         date_to: LocalDate.optional().describe('Last local date, inclusive'),
         mode: GroupModeSchema.optional().describe('all (default): a meeting with every human; any: one free human of them'),

@@ -59,6 +59,19 @@ describe('bookings.bookFirstAvailable', () => {
     expect(calls[1]!.headers.get('idempotency-key')).toBeTruthy();
   });
 
+  it('asks for the slots of a `when` in place of the dates, and names it when nothing is open', async () => {
+    const { date_from: _from, date_to: _to, ...rest } = params;
+    const calls = fakeApi([slot(9)], new Set());
+    const result = await testClient().bookings.bookFirstAvailable({ ...rest, when: 'tomorrow morning' });
+    expect(result.starts_at).toBe(slot(9).starts_at);
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ when: 'tomorrow morning', duration: '30' });
+    const none = await testClient()
+      .bookings.bookFirstAvailable({ ...rest, when: 'tomorrow morning', accept: () => false })
+      .catch((e: unknown) => e);
+    expect(none).toBeInstanceOf(NoSlotAvailableError);
+    expect((none as Error).message).toContain('in "tomorrow morning"');
+  });
+
   it('tries only the slots `accept` takes, and re-queries on 409 within them', async () => {
     const calls = fakeApi([slot(9), slot(13), slot(14), slot(15)], new Set([slot(13).starts_at]));
     const afternoon = (s: { starts_at: string }) => Number(s.starts_at.slice(11, 13)) >= 13;

@@ -30,10 +30,15 @@ export interface BookFirstAvailableParams extends Omit<CreateBookingParams, 'sta
   human_ids?: string[];
   /** With `human_ids`: 'all' (everyone at once) or 'any' (one free human of them). */
   mode?: GroupMode;
-  /** First local date (YYYY-MM-DD, the human's timezone) to search, inclusive. */
-  date_from: SlotsParams['date_from'];
+  /** First local date (YYYY-MM-DD, the human's timezone) to search, inclusive; or give `when`. */
+  date_from?: SlotsParams['date_from'];
   /** Last local date to search, inclusive; at most 62 dates in all. */
-  date_to: SlotsParams['date_to'];
+  date_to?: SlotsParams['date_to'];
+  /**
+   * Instead of `date_from`/`date_to`: the window in plain English ("tomorrow afternoon", "next
+   * Tuesday between 2 and 4pm"), read in the (first) human's zone; only starts inside it are tried.
+   */
+  when?: SlotsParams['when'];
   /** Booking attempts (POSTs) before giving up; each lost race costs one. Default 5. */
   maxAttempts?: number;
   /**
@@ -62,7 +67,17 @@ export async function bookFirstAvailable(
   params: BookFirstAvailableParams,
   options?: RequestOptions,
 ): Promise<CreatedBooking> {
-  const { date_from, date_to, maxAttempts = DEFAULT_MAX_ATTEMPTS, accept = () => true, human_id, human_ids, mode, ...booking } = params;
+  const {
+    date_from,
+    date_to,
+    when,
+    maxAttempts = DEFAULT_MAX_ATTEMPTS,
+    accept = () => true,
+    human_id,
+    human_ids,
+    mode,
+    ...booking
+  } = params;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
     throw new TypeError(`maxAttempts must be a positive integer, got ${String(maxAttempts)}`);
   }
@@ -70,10 +85,12 @@ export async function bookFirstAvailable(
     throw new TypeError('bookFirstAvailable takes either human_id, or human_ids with mode');
   }
   const who = human_ids ? { human_ids, mode } : { human_id };
-  const range = `${human_ids ? `humans ${human_ids.join(', ')} (${mode})` : human_id} from ${date_from} to ${date_to} (${booking.duration} min)`;
+  const window = when === undefined ? `from ${date_from} to ${date_to}` : `in "${when}"`;
+  const range = `${human_ids ? `humans ${human_ids.join(', ')} (${mode})` : human_id} ${window} (${booking.duration} min)`;
   const tried: string[] = [];
   const list = async (): Promise<Slot[]> => {
-    const query = { date_from, date_to, duration: booking.duration };
+    // All three as given: with `when` and dates both, the API answers 422 naming `when`.
+    const query = { date_from, date_to, when, duration: booking.duration };
     if (human_ids) return (await deps.groupSlots({ ...query, human_ids, mode: mode! }, options)).slots;
     return (await deps.slots(human_id!, query, options)).slots;
   };

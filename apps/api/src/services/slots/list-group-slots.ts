@@ -6,7 +6,7 @@ import type { ReadSchedules, SchedulesRequest } from '../schedule/cached-schedul
 import { pickGroup } from '../schedule/load-group.js';
 import type { ScheduleSnapshot } from '../schedule/load-schedule.js';
 import { groupDurationRefusal } from './group-duration.js';
-import { datesToRead, insideWindow, windowOf, type QueryWindow } from './query-window.js';
+import { datesToRead, insideWindow, readsWindow, windowOf, type QueryWindow } from './query-window.js';
 import { slotsOf } from './slots-of.js';
 
 /**
@@ -81,9 +81,11 @@ export async function listGroupSlots(
 ): Promise<GroupSlotsResponse> {
   const now = clock();
   const humanIds = query.human_ids;
-  const humans = await readGroup(readSchedules, { humanIds, duration: query.duration, dates: datesToRead(query, now) }, now);
+  const dates = datesToRead(query, now);
+  let humans = await readGroup(readSchedules, { humanIds, duration: query.duration, dates }, now);
   const zone = humans[0]!.timezone;
   const window: QueryWindow = windowOf(query, zone, now);
+  if (!readsWindow(dates, window)) humans = await readGroup(readSchedules, { humanIds, duration: query.duration, dates: window }, now);
   const starts = groupStarts(
     humans,
     { humanIds, mode: query.mode, duration: query.duration, dateFrom: window.dateFrom, dateTo: window.dateTo },

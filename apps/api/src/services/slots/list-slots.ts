@@ -5,7 +5,7 @@ import { invalidDuration } from '../bookings/refusal.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ReadSchedules, SchedulesRequest } from '../schedule/cached-schedules.js';
 import { keepAnswer } from './slots-answers.js';
-import { datesToRead, insideWindow, windowOf } from './query-window.js';
+import { datesToRead, insideWindow, readsWindow, windowOf } from './query-window.js';
 import { expiringSlotsOf } from './slots-of.js';
 
 /** What GET /v1/humans/{id}/slots reads: the human's schedule over the asked local dates. */
@@ -25,11 +25,17 @@ export async function listSlots(
   query: SlotsQuery,
 ): Promise<SlotsResponse> {
   const now = clock();
-  const timed = (await readSchedules(slotsRead(humanId, datesToRead(query, now)))).get(humanId);
-  const snapshot = timed?.at(now);
+  const dates = datesToRead(query, now);
+  let timed = (await readSchedules(slotsRead(humanId, dates))).get(humanId);
+  let snapshot = timed?.at(now);
   if (!timed || !snapshot) throw notFound('Human');
   if (!snapshot.meetingDurations.includes(query.duration)) throw invalidDuration(snapshot.meetingDurations);
   const window = windowOf(query, snapshot.timezone, now);
+  if (!readsWindow(dates, window)) {
+    timed = (await readSchedules(slotsRead(humanId, window))).get(humanId);
+    snapshot = timed?.at(now);
+    if (!timed || !snapshot) throw notFound('Human');
+  }
   const { slots, unchangedUntil } = expiringSlotsOf(
     snapshot,
     { dateFrom: window.dateFrom, dateTo: window.dateTo, durationMinutes: query.duration },

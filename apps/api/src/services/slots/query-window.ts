@@ -23,17 +23,37 @@ export interface QueryWindow {
 
 /**
  * A `when` names local dates in a zone that is known only once the humans are read (in the
- * same statement as the key), so the dates read are its reading in UTC, two dates wider on each
- * side: a zone's local date is at most one date away from UTC's (offsets -12 h..+14 h), and
- * the second date covers a reading that itself moves a day ("tomorrow" just before midnight).
+ * same statement as the key), so the dates read first are its reading in UTC, two dates wider
+ * on each side: that covers a zone whose today is UTC's or one date away, when the words name
+ * the same days there ("tomorrow" just before midnight). Where today's date changes what the
+ * words name ("next Tuesday" read on a Tuesday or a Monday, "March 9" on the 9th or the 10th),
+ * the window read in the zone lies outside those dates, and the service reads again
+ * (`readsWindow`).
  */
 const WHEN_READ_MARGIN_DAYS = 2;
 
-/** The local dates to read for a query before its zone is known. */
-export function datesToRead(query: WindowQuery, now: Date): { dateFrom: string; dateTo: string } {
+/** Local dates, inclusive. */
+export interface DateRange {
+  dateFrom: string;
+  dateTo: string;
+}
+
+/**
+ * The local dates to read for a query before its zone is known. A `when` that is over in UTC
+ * may not be over in the human's zone ("this evening" at 22:00 UTC is 17:00 in New York), so
+ * only the zone's reading (windowOf) refuses it; text that cannot be read at all is refused here.
+ */
+export function datesToRead(query: WindowQuery, now: Date): DateRange {
   if (query.when === undefined) return { dateFrom: query.date_from!, dateTo: query.date_to! };
-  const reading = read(query.when, now, 'UTC');
-  return { dateFrom: addDays(reading.date_from, -WHEN_READ_MARGIN_DAYS), dateTo: addDays(reading.date_to, WHEN_READ_MARGIN_DAYS) };
+  const reading = readWhen(query.when, { now, timezone: 'UTC' });
+  if (!reading.ok && reading.window === undefined) throw whenRefused(reading);
+  const window = reading.window!;
+  return { dateFrom: addDays(window.date_from, -WHEN_READ_MARGIN_DAYS), dateTo: addDays(window.date_to, WHEN_READ_MARGIN_DAYS) };
+}
+
+/** Whether the dates read hold every date `needed`; when not, the schedules are read again for `needed`. */
+export function readsWindow(read: DateRange, needed: DateRange): boolean {
+  return read.dateFrom <= needed.dateFrom && needed.dateTo <= read.dateTo;
 }
 
 /** The query's window read in `zone` (the human's, or the attendee's for suggestions). */
@@ -64,6 +84,8 @@ export function windowSpan(window: QueryWindow): Interval {
 
 function read(text: string, now: Date, timezone: string): InterpretedAs {
   const reading = readWhen(text, { now, timezone });
-  if (!reading.ok) throw new AppError('VALIDATION_ERROR', `Invalid request: when: ${reading.message}`);
+  if (!reading.ok) throw whenRefused(reading);
   return reading.window;
 }
+
+const whenRefused = (reading: { message: string }) => new AppError('VALIDATION_ERROR', `Invalid request: when: ${reading.message}`);

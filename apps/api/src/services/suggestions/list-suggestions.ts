@@ -4,7 +4,7 @@ import { timestampOf } from '../../lib/timestamps.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ReadSchedules } from '../schedule/cached-schedules.js';
 import { groupStarts, readGroup } from '../slots/list-group-slots.js';
-import { datesToRead, insideWindow, windowOf, windowSpan } from '../slots/query-window.js';
+import { datesToRead, insideWindow, readsWindow, windowOf, windowSpan } from '../slots/query-window.js';
 
 /**
  * GET /v1/suggestions: the group's listed starts (as GET /v1/slots lists them) inside the
@@ -17,11 +17,13 @@ export async function listSuggestions(
 ): Promise<SuggestionsResponse> {
   const now = clock();
   const humanIds = query.human_ids;
-  const humans = await readGroup(readSchedules, { humanIds, duration: query.duration, dates: datesToRead(query, now) }, now);
+  const read = datesToRead(query, now);
+  let humans = await readGroup(readSchedules, { humanIds, duration: query.duration, dates: read }, now);
   const dayZone = humans[0]!.timezone;
   const window = windowOf(query, query.when !== undefined && query.attendee_timezone ? query.attendee_timezone : dayZone, now);
   const span = windowSpan(window);
   const dates = { dateFrom: localDateOf(dayZone, span.start), dateTo: localDateOf(dayZone, span.end - 1) };
+  if (!readsWindow(read, dates)) humans = await readGroup(readSchedules, { humanIds, duration: query.duration, dates }, now);
   const candidates = groupStarts(humans, { humanIds, mode: query.mode, duration: query.duration, ...dates }, now).filter((slot) =>
     insideWindow(window, slot.start),
   );
