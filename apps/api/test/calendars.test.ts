@@ -142,9 +142,15 @@ describe('calendars', () => {
     expect(requests.slice(before).some((r) => r.path === '/grace.ics' && r.ifNoneMatch)).toBe(true);
 
     served.set('/grace.ics', { status: 500 });
+    app.clock.now = new Date('2030-01-01T00:00:00.250Z');
     const failed = await app.call('POST', `/v1/humans/${human}/calendars/${calendar.id}/sync`, { key });
     expect(failed.status).toBe(200);
-    expect(failed.body).toMatchObject({ status: 'error', busy_count: 1, last_error: { code: 'CALENDAR_UNREADABLE' } });
+    // Timestamps are answered to the second, last_error's too.
+    expect(failed.body).toMatchObject({
+      status: 'error',
+      busy_count: 1,
+      last_error: { code: 'CALENDAR_UNREADABLE', at: '2030-01-01T00:00:00Z' },
+    });
     expect(failed.body.last_error.message).toContain('500');
     app.clock.now = new Date('2030-01-01T00:00:00Z');
     expect(await slotsOn(human)).not.toContain(at(MONDAY, '15:00'));
@@ -200,6 +206,29 @@ describe('calendars', () => {
     } finally {
       await runner.stop();
     }
+  });
+
+  it("lists a human's calendars newest first, paged like every list", async () => {
+    const human = await createHumanIn(app, key, 'UTC', NINE_TO_FIVE);
+    const ids: string[] = [];
+    for (const name of ['work', 'home', 'club']) {
+      served.set(`/${name}.ics`, { body: ics(DENTIST) });
+      const res = await app.call('POST', `/v1/humans/${human}/calendars`, { key, body: { url: `${base}/${name}.ics`, name } });
+      expect(res.status, res.text).toBe(201);
+      ids.push(res.body.id);
+    }
+    const list = (query = '') => app.call('GET', `/v1/humans/${human}/calendars${query}`, { key });
+    const all = await list();
+    expect(all.body.data.map((c: { name: string }) => c.name)).toEqual(['club', 'home', 'work']);
+    expect(all.body.next_cursor).toBeNull();
+    const first = await list('?limit=2');
+    expect(first.body.data.map((c: { id: string }) => c.id)).toEqual([ids[2], ids[1]]);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await list(`?limit=2&cursor=${first.body.next_cursor}`);
+    expect(second.body).toMatchObject({ data: [{ id: ids[0] }], next_cursor: null });
+    expectEnvelope(await list('?limit=0'), 422, 'VALIDATION_ERROR');
+    expectEnvelope(await list('?limit=101'), 422, 'VALIDATION_ERROR');
+    expectEnvelope(await list('?cursor=not-a-cursor'), 422, 'VALIDATION_ERROR');
   });
 
   it('refuses what it cannot read or keep, in the envelope, keeping nothing', async () => {

@@ -13,9 +13,9 @@ export function calendarsRouter(deps: ServiceDeps) {
       status: 201,
       body: await connectCalendar(deps, organizationOf(res).id, params.human_id, body),
     }),
-    list: async ({ params, res }) => ({
+    list: async ({ params, query, res }) => ({
       status: 200,
-      body: await listCalendars(deps, organizationOf(res).id, params.human_id),
+      body: await listCalendars(deps, organizationOf(res).id, params.human_id, query),
     }),
     get: async ({ params, res }) => ({
       status: 200,

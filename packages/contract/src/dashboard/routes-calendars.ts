@@ -18,7 +18,8 @@ export const calendars = c.router({
     pathParams: HumanPathParamsSchema,
     responses: { 200: listOf(CalendarSchema) },
     summary: "A human's calendars",
-    description: 'As GET /v1/humans/{id}/calendars: oldest first, each with its status and last error. Errors: 404 NOT_FOUND.',
+    description:
+      'As GET /v1/humans/{id}/calendars: newest first, each with its status and last error, all of them (at most 10) on one page. Errors: 404 NOT_FOUND.',
   },
   create: {
     method: 'POST',

@@ -1,7 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { ErrorEnvelopeSchema } from '../errors.js';
 import { CalendarPathParamsSchema, CalendarSchema, CreateCalendarBodySchema } from '../schemas/calendar.js';
-import { listOf } from '../schemas/common.js';
+import { ListQuery, listOf } from '../schemas/common.js';
 import { HumanPathParamsSchema } from '../schemas/human.js';
 
 const c = initContract();
@@ -25,9 +25,10 @@ export const calendars = c.router({
     method: 'GET',
     path: '/humans/:human_id/calendars',
     pathParams: HumanPathParamsSchema,
+    query: ListQuery,
     responses: { 200: listOf(CalendarSchema) },
     summary: "List a human's calendars",
-    description: 'Oldest first, with each status and last error (at most 10, so next_cursor is always null). Errors: 404 NOT_FOUND.',
+    description: 'Newest first, with each status and last error; paged like every list (limit, cursor). Errors: 404 NOT_FOUND.',
   },
   get: {
     method: 'GET',

@@ -1,6 +1,7 @@
 import type { RequestOptions } from '../options.js';
+import { listPromise, type ListPromise } from '../paging/list-promise.js';
 import { pathParam, successBody, type ApiClient } from '../http/api-client.js';
-import type { Calendar, CreateCalendarParams, Page } from '../types.js';
+import type { Calendar, CreateCalendarParams, ListParams } from '../types.js';
 
 /**
  * `client.calendars`: a human's own calendars (an iCalendar feed or a CalDAV calendar), whose
@@ -31,14 +32,20 @@ export class CalendarsResource {
   }
 
   /**
-   * GET /v1/humans/{human_id}/calendars: oldest first, each with its status and last error.
+   * GET /v1/humans/{human_id}/calendars: newest first, each with its status and last error;
+   * await a page or `for await` all.
    * @example
    * const { data } = await client.calendars.list(humanId);
    * data.filter((c) => c.status === 'error').map((c) => c.last_error?.message);
    */
-  async list(humanId: string, options?: RequestOptions): Promise<Page<Calendar>> {
-    const human_id = pathParam(humanId, 'humanId');
-    return this.#api.calendars.list({ params: { human_id }, requestOptions: options }).then(successBody);
+  list(humanId: string, params: ListParams = {}, options?: RequestOptions): ListPromise<Calendar> {
+    return listPromise(
+      (cursor) =>
+        this.#api.calendars
+          .list({ params: { human_id: pathParam(humanId, 'humanId') }, query: { ...params, cursor }, requestOptions: options })
+          .then(successBody),
+      params.cursor,
+    );
   }
 
   /**

@@ -3,6 +3,7 @@
 // transaction, together with the human's schedule_version, so a slots answer never sees half
 // of it and every cache keyed on the version sees the change at once.
 import { Params } from '../params.js';
+import type { Keyset } from './list-pages.js';
 import type { Sql } from '../sql.js';
 import { BOOKKEEPING } from '../write-counters.js';
 
@@ -39,17 +40,24 @@ const CALENDAR_COLUMNS = `c.id::text AS "id", c.organization_id::text AS "organi
 /** The calendar's human (`h`), joined to calendar `c` by its key, while not deleted. */
 const LIVE_HUMAN = 'humans h ON h.organization_id = c.organization_id AND h.id = c.human_id AND h.deleted_at IS NULL';
 
-/** A human's calendars, oldest first, scoped to the organization (deleted humans have none to show). */
+/**
+ * A human's calendars, newest first, scoped to the organization (deleted humans have none to
+ * show); one page of them with `page` (at most 10 a human, so the human's index serves it).
+ */
 export async function selectCalendars(
   query: Sql,
   where: { organizationId: string; humanId: string; calendarId?: string },
+  page?: Keyset,
 ): Promise<CalendarRow[]> {
   const p = new Params();
+  const after = page?.after
+    ? `AND (c.created_at, c.id) < (${p.ref(page.after.createdAt.toISOString(), 'timestamptz')}, ${p.ref(page.after.id, 'uuid')})`
+    : '';
   return query<CalendarRow>(
     `SELECT ${CALENDAR_COLUMNS} FROM calendars c JOIN ${LIVE_HUMAN}
       WHERE c.organization_id = ${p.ref(where.organizationId, 'uuid')} AND c.human_id = ${p.ref(where.humanId, 'uuid')}
-        ${where.calendarId ? `AND c.id = ${p.ref(where.calendarId, 'uuid')}` : ''}
-      ORDER BY c.created_at, c.id`,
+        ${where.calendarId ? `AND c.id = ${p.ref(where.calendarId, 'uuid')}` : ''} ${after}
+      ORDER BY c.created_at DESC, c.id DESC ${page ? `LIMIT ${p.ref(page.take, 'int')}` : ''}`,
     p.values,
   );
 }

@@ -14,7 +14,8 @@ export function calendarView(row: CalendarRow, secrets: SecretBox): Calendar {
     write_bookings: row.writeBookings,
     status: row.status,
     last_synced_at: row.lastSyncedAt ? toTimestamp(new Date(row.lastSyncedAt)) : null,
-    last_error: row.lastError as Calendar['last_error'],
+    // `at` is kept as the writer's ISO text (milliseconds included); answered to the second.
+    last_error: row.lastError && { ...(row.lastError as NonNullable<Calendar['last_error']>), at: toTimestamp(new Date(row.lastError.at)) },
     busy_count: row.busyCount,
     created_at: toTimestamp(new Date(row.createdAt)),
   };

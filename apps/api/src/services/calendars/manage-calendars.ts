@@ -1,17 +1,32 @@
 import type { Calendar, Page } from '@humantime/contract';
-import { deleteCalendar, selectCalendars } from '../../db/tables/calendars.js';
+import { deleteCalendar, selectCalendars, type CalendarRow } from '../../db/tables/calendars.js';
 import { notFound } from '../../lib/app-error.js';
+import { keysetOf, toPage } from '../../lib/cursor.js';
 import { findHuman } from '../humans/find-human.js';
 import { calendarView } from './calendar-view.js';
 import { secretsOf, type CalendarDeps } from './connect-calendar.js';
 import { readAndStore } from './read-and-store.js';
 
-/** GET /v1/humans/{id}/calendars: oldest first; at most 10, so one page. */
-export async function listCalendars(deps: CalendarDeps, organizationId: string, humanId: string): Promise<Page<Calendar>> {
+/**
+ * GET /v1/humans/{id}/calendars: newest first, paged like every list; without `query` (the
+ * dashboard's), all of them (at most 10 a human).
+ */
+export async function listCalendars(
+  deps: CalendarDeps,
+  organizationId: string,
+  humanId: string,
+  query?: { limit: number; cursor?: string | undefined },
+): Promise<Page<Calendar>> {
   const secrets = secretsOf(deps);
   await findHuman(deps.store.db, organizationId, humanId);
-  const rows = await selectCalendars(deps.store.sql, { organizationId, humanId });
-  return { data: rows.map((row) => calendarView(row, secrets)), next_cursor: null };
+  const view = (row: CalendarRow) => calendarView(row, secrets);
+  if (!query) return { data: (await selectCalendars(deps.store.sql, { organizationId, humanId })).map(view), next_cursor: null };
+  const rows = await selectCalendars(deps.store.sql, { organizationId, humanId }, keysetOf(query));
+  return toPage(
+    rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })),
+    query.limit,
+    view,
+  );
 }
 
 export async function getCalendar(deps: CalendarDeps, organizationId: string, humanId: string, calendarId: string): Promise<Calendar> {
