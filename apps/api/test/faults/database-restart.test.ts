@@ -165,6 +165,23 @@ describe('a database restart under load', () => {
           { jsonrpc: '2.0', id: 1, method: 'tools/list' },
           { accept: 'application/json, text/event-stream' },
         ),
+        // The OAuth endpoints answer in OAuth's own form: temporarily_unavailable.
+        token: await fetch(`${url}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'authorization_code',
+            code: 'c',
+            code_verifier: 'v'.repeat(43),
+            client_id: 'some-client',
+          }),
+        }),
+        register: await fetch(`${url}/oauth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/callback'] }),
+        }),
+        feed: (await fetch(`${url}/feeds/${'a'.repeat(43)}.ics`)).status,
       })),
     );
     await sleep(Math.max(0, OUTAGE_MS - (now() - downAt)));
@@ -183,6 +200,12 @@ describe('a database restart under load', () => {
       expect(probe.readyz).toBe(503);
       expect(probe.mcp.status).toBe(503);
       expect(probe.mcp.body.error.code).toBe('SERVICE_UNAVAILABLE');
+      for (const oauth of [probe.token, probe.register]) {
+        expect(oauth.status).toBe(503);
+        expect(oauth.headers.get('retry-after')).toBe('1');
+        expect(await oauth.json()).toMatchObject({ error: 'temporarily_unavailable' });
+      }
+      expect(probe.feed).toBe(503);
     }
 
     // Only successes and 503 SERVICE_UNAVAILABLE (with Retry-After), each answered in time.

@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import { isDatabaseUnavailable, unavailableCause } from '../../db/unavailable.js';
 import type { Logger } from '../../lib/logger.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import type { OAuthServer } from '../../services/oauth/oauth-server.js';
@@ -22,10 +23,35 @@ function lazy(build: () => Promise<RequestHandler>): RequestHandler {
   };
 }
 
+/** OAuth's answer while the database cannot be reached, retried after a second as the API's 503s are. */
+const TEMPORARILY_UNAVAILABLE = {
+  error: 'temporarily_unavailable',
+  error_description: 'The service cannot reach its database right now; retry in a moment.',
+};
+const RETRY_AFTER = { 'Retry-After': '1', 'Cache-Control': 'no-store' };
+
+/**
+ * The MCP SDK's handlers answer every OAuthError 400 (or 500); OAuth's temporarily_unavailable
+ * (an outage, see services/oauth/oauth-server.ts) leaves as 503 with Retry-After instead.
+ */
+const outagesAre503: RequestHandler = (_req, res, next) => {
+  const json = res.json.bind(res);
+  res.json = (body?: unknown) => {
+    if ((body as { error?: unknown } | undefined)?.error === TEMPORARILY_UNAVAILABLE.error) res.status(503).set(RETRY_AFTER);
+    return json(body);
+  };
+  next();
+};
+
 /** Anything that escaped a handler under /oauth answers in OAuth's error form (RFC 6749 §5.2), never the /v1 envelope. */
 function oauthErrors(logger: Logger): ErrorRequestHandler {
   return (err: { status?: number; type?: string; message?: string }, _req, res, next) => {
     if (res.headersSent) return next(err);
+    if (isDatabaseUnavailable(err) || (err as { errorCode?: unknown }).errorCode === TEMPORARILY_UNAVAILABLE.error) {
+      logger.warn({ path: '/oauth', cause: unavailableCause(err) }, 'database unavailable');
+      res.status(503).set(RETRY_AFTER).json(TEMPORARILY_UNAVAILABLE);
+      return;
+    }
     const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) logger.error({ err }, 'oauth endpoint failed');
     res
@@ -56,6 +82,7 @@ export function oauthRoutes(
   load: () => Promise<OAuthServer>,
 ): Router {
   const router = express.Router();
+  router.use('/oauth', outagesAre503);
   const resource = metadataEndpoint(protectedResourceMetadata);
   router.get(`${PROTECTED_RESOURCE_METADATA_PATH}/mcp`, resource);
   router.get(PROTECTED_RESOURCE_METADATA_PATH, resource);
