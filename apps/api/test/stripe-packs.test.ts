@@ -225,6 +225,20 @@ describe('POST /stripe/webhooks', () => {
     });
   });
 
+  it('is 503 SERVICE_UNAVAILABLE with Retry-After where no webhook secret is set, acting on nothing', async () => {
+    const bare = await startTestApp();
+    try {
+      const payload = stripe.event('checkout.session.completed', { id: 'cs_unset', object: 'checkout.session', mode: 'setup' });
+      const res = await bare.call('POST', '/stripe/webhooks', {
+        raw: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) },
+      });
+      expect([res.status, res.body.error.code, res.headers.get('retry-after')]).toEqual([503, 'SERVICE_UNAVAILABLE', '1']);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('refuses a forged, a stale and a tampered signature with 422, acting on nothing', async () => {
     const org = await app.createOrg('starter');
     const payload = stripe.event('checkout.session.completed', {

@@ -128,6 +128,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       result = refusal('INTERNAL_ERROR', 'Something went wrong on our side. It was logged; retry later.');
     }
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+    // Every SERVICE_UNAVAILABLE says when to retry, whichever part could not be reached.
+    if (result.code === 'SERVICE_UNAVAILABLE' && !res.hasHeader('Retry-After'))
+      res.setHeader('Retry-After', DATABASE_UNAVAILABLE.headers!['Retry-After']!);
     // Answered before the body was read to its end (refused before reading, or past 1 MiB):
     // close the connection rather than read and discard whatever the client still sends.
     if (bodyUnread(req)) res.setHeader('Connection', 'close');

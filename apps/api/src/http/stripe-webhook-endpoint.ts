@@ -12,8 +12,8 @@ const TOLERANCE_SECONDS = 300;
 
 /**
  * POST /stripe/webhooks: Stripe's events, verified by their Stripe-Signature header over the
- * raw body with STRIPE_WEBHOOK_SECRET (a forged or stale signature is 400). Without Stripe or
- * its secret configured it is 503: nothing unverified is ever acted on.
+ * raw body with STRIPE_WEBHOOK_SECRET (a forged or stale signature is 422 VALIDATION_ERROR).
+ * Without Stripe or its secret configured it is 503: nothing unverified is ever acted on.
  */
 export function stripeWebhookEndpoint(deps: Pick<ServiceDeps, 'store' | 'stripe' | 'logger'>): RequestHandler[] {
   return [
