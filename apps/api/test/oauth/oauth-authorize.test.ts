@@ -82,10 +82,17 @@ describe('registration (RFC 7591)', () => {
     for (const uri of ['https://app.example.com/cb', 'http://localhost/cb', 'http://[::1]:9000/cb', 'com.example.agent:/callback']) {
       expect((await registerClient(app, { redirect_uris: [uri] })).status, uri).toBe(201);
     }
-    for (const uri of ['http://app.example.com/cb', 'javascript:alert(1)', 'https://app.example.com/cb#frag', 'not a uri']) {
+    // RFC 7591 §3.2.2: a redirect URI refused is invalid_redirect_uri; one that is not a URI at all
+    // fails the metadata's own schema (the MCP SDK's), invalid_client_metadata.
+    for (const [uri, error] of [
+      ['http://app.example.com/cb', 'invalid_redirect_uri'],
+      ['https://app.example.com/cb#frag', 'invalid_redirect_uri'],
+      ['javascript:alert(1)', 'invalid_client_metadata'],
+      ['not a uri', 'invalid_client_metadata'],
+    ]) {
       const res = await registerClient(app, { redirect_uris: [uri] });
       expect(res.status, uri).toBe(400);
-      expect(res.body.error, uri).toBe('invalid_client_metadata');
+      expect(res.body.error, uri).toBe(error);
     }
   });
 });
@@ -147,6 +154,7 @@ describe('authorization', () => {
       [{ code_challenge: challenge, resource: `${app.url}/v1` }, 'invalid_target'],
       [{ code_challenge: challenge, scope: 'humantime.admin' }, 'invalid_scope'],
       [{ code_challenge: challenge, response_type: 'token' }, 'unsupported_response_type'],
+      [{ code_challenge: challenge, response_type: undefined }, 'invalid_request'],
     ];
     for (const [change, error] of cases) {
       const query = authorizeQuery(app, { client_id: clientId, ...change });
@@ -217,8 +225,14 @@ describe('the code exchange', () => {
       const back = await consent(app, user, authorizeQuery(app, { client_id: clientId, code_challenge: challenge }));
       return { verifier, code: back.searchParams.get('code')! };
     };
-    const base = { grant_type: 'authorization_code', client_id: clientId };
+    const base = { grant_type: 'authorization_code', client_id: clientId, redirect_uri: REDIRECT_URI };
     let c = await start();
+    // Without the redirect URI the exchange is refused before the code is used: sent again with it, it works.
+    const { redirect_uri: _redirect, ...withoutRedirect } = base;
+    const forgot = await postForm(app, '/oauth/token', { ...withoutRedirect, code: c.code, code_verifier: c.verifier });
+    expect([forgot.status, forgot.body.error]).toEqual([400, 'invalid_request']);
+    expect((await postForm(app, '/oauth/token', { ...base, code: c.code, code_verifier: c.verifier })).status).toBe(200);
+    c = await start();
     expect((await postForm(app, '/oauth/token', { ...base, client_id: other, code: c.code, code_verifier: c.verifier })).body.error).toBe(
       'invalid_grant',
     );

@@ -237,6 +237,7 @@ describe('clients', () => {
       client_id: clientId,
       code: back.searchParams.get('code')!,
       code_verifier: verifier,
+      redirect_uri: REDIRECT_URI,
     });
     expect(tokens.status, tokens.text).toBe(200);
 

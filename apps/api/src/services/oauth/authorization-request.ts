@@ -80,6 +80,7 @@ export async function checkAuthorizationRequest(
   });
   if (state === null) return refuse('invalid_request', 'state was sent more than once');
   const responseType = single(params, 'response_type');
+  if (!responseType) return refuse('invalid_request', 'response_type is required (code), once');
   if (responseType !== 'code') return refuse('unsupported_response_type', 'response_type must be code');
   const codeChallenge = single(params, 'code_challenge');
   if (!codeChallenge) return refuse('invalid_request', 'code_challenge is required (PKCE with S256)');

@@ -1,10 +1,15 @@
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
-import { InvalidClientMetadataError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { InvalidClientMetadataError, OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { ServiceDeps } from '../deps.js';
 import { isClientDocumentUrl, readClientDocument } from './client-metadata-document.js';
 import { CLIENT_DOCUMENT_MAX_AGE_MS, UNUSED_CLIENT_TTL_MS } from './oauth-policy.js';
 import { redirectUriProblem } from './redirect-uris.js';
+
+/** RFC 7591 §3.2.2's answer for a redirect URI refused at registration (the MCP SDK has no class for it). */
+class InvalidRedirectUriError extends OAuthError {
+  static override errorCode = 'invalid_redirect_uri';
+}
 
 type Deps = Pick<ServiceDeps, 'store' | 'clock' | 'config' | 'logger'>;
 
@@ -68,11 +73,12 @@ export class OAuthClients implements OAuthRegisteredClientsStore {
    */
   async registerClient(client: Omit<OAuthClientInformationFull, 'client_id' | 'client_id_issued_at'>): Promise<OAuthClientInformationFull> {
     const full = client as OAuthClientInformationFull;
-    if (full.redirect_uris.length === 0) throw new InvalidClientMetadataError('redirect_uris: at least one redirect URI is required');
-    if (full.redirect_uris.length > 10) throw new InvalidClientMetadataError('redirect_uris: at most 10 redirect URIs');
+    // RFC 7591 §3.2.2: a redirect URI refused is invalid_redirect_uri; other metadata invalid_client_metadata.
+    if (full.redirect_uris.length === 0) throw new InvalidRedirectUriError('redirect_uris: at least one redirect URI is required');
+    if (full.redirect_uris.length > 10) throw new InvalidRedirectUriError('redirect_uris: at most 10 redirect URIs');
     for (const uri of full.redirect_uris) {
       const problem = redirectUriProblem(uri);
-      if (problem) throw new InvalidClientMetadataError(`redirect_uris: ${problem}`);
+      if (problem) throw new InvalidRedirectUriError(`redirect_uris: ${problem}`);
     }
     if (full.grant_types?.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
       throw new InvalidClientMetadataError('grant_types: only authorization_code and refresh_token are supported');

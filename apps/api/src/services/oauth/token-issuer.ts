@@ -1,4 +1,9 @@
-import { InvalidGrantError, InvalidScopeError, InvalidTargetError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import {
+  InvalidGrantError,
+  InvalidRequestError,
+  InvalidScopeError,
+  InvalidTargetError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthClientInformationFull, OAuthTokenRevocationRequest, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
@@ -76,10 +81,12 @@ export class TokenIssuer implements OAuthServerProvider {
     redirectUri?: string,
     resource?: URL,
   ): Promise<OAuthTokens> {
+    // Every authorization request names its redirect_uri, so the exchange must repeat it (RFC 6749
+    // §4.1.3); asked before the code is used up, so a client that forgot it can still send it.
+    if (redirectUri === undefined) throw new InvalidRequestError('redirect_uri is required: the one the authorization request named.');
     const row = await this.useOnce(CODES, code);
     if (row.client_id !== client.client_id) throw new InvalidGrantError('The authorization code was issued to another client.');
-    if (redirectUri !== undefined && redirectUri !== row.redirect_uri)
-      throw new InvalidGrantError('redirect_uri is not the one the code was issued for.');
+    if (redirectUri !== row.redirect_uri) throw new InvalidGrantError('redirect_uri is not the one the code was issued for.');
     if (!sameResource(resource, row.resource)) throw new InvalidTargetError(`resource must be ${row.resource}`);
     return this.issue(row);
   }
