@@ -287,6 +287,30 @@ describe('calendars', () => {
     expectEnvelope(range, 422, 'VALIDATION_ERROR');
   });
 
+  it('refuses what the outbound guard refuses, as a webhook URL is refused: 422 VALIDATION_ERROR naming url, nothing fetched', async () => {
+    const strict = await startTestApp({ webhooks: { ...loadConfig({}).webhooks, inProcessWorker: false } }, { secrets: SECRETS });
+    try {
+      const k = (await strict.createOrg('growth')).key;
+      const human = await createHumanIn(strict, k, 'UTC', NINE_TO_FIVE);
+      const before = requests.length;
+      for (const [url, says] of [
+        [`https://127.0.0.1:${new URL(base).port}/ada.ics`, 'internal address'],
+        ['https://localhost/ada.ics', 'internal'],
+        ['http://calendar.example.com/ada.ics', 'must use https'],
+        [`webcal://10.1.2.3/ada.ics`, 'internal address'],
+      ]) {
+        const res = await strict.call('POST', `/v1/humans/${human}/calendars`, { key: k, body: { url } });
+        expectEnvelope(res, 422, 'VALIDATION_ERROR');
+        expect(res.body.error.message, url).toContain('url: ');
+        expect(res.body.error.message, url).toContain(says);
+      }
+      expect(requests.length).toBe(before);
+      expect((await strict.call('GET', `/v1/humans/${human}/calendars`, { key: k })).body.data).toEqual([]);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('refuses calendars, saying why, on a server without a secrets key', async () => {
     const bare = await startTestApp(
       { webhooks: { ...loadConfig({}).webhooks, allowPrivateUrls: true, inProcessWorker: false } },

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { ServiceDeps } from '../deps.js';
 import { findHuman } from '../humans/find-human.js';
+import { checkWebhookUrl } from '../webhooks/check-webhook-url.js';
 import { calendarAddress } from './calendar-address.js';
 import { calendarView } from './calendar-view.js';
 import { expansionWindow, problemOf, readLimits, withoutOwnBookings } from './read-and-store.js';
@@ -50,6 +51,9 @@ export async function connectCalendar(
   const { store } = deps;
   const human = await findHuman(store.db, organizationId, humanId);
   const address = calendarAddress(body);
+  // The webhooks' registration rule, before anything is fetched: https, and no internal host by
+  // name, address or what it resolves to (the read checks each connection, redirects too).
+  await checkWebhookUrl(address.url, { allowPrivate: deps.config.webhooks.allowPrivateUrls, purpose: 'calendars' });
   const urlDigest = secrets.digest(address.url);
   if (await calendarUrlTaken(store.sql, { organizationId, humanId, urlDigest })) throw urlTaken();
   if ((await selectCalendars(store.sql, { organizationId, humanId })).length >= MAX_CALENDARS_PER_HUMAN) throw tooMany();

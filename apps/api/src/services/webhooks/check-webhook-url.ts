@@ -10,6 +10,8 @@ export interface UrlPolicy {
   /** WEBHOOK_ALLOW_PRIVATE_URLS: internal hosts and plain http allowed (local development). */
   allowPrivate: boolean;
   resolve?: AddressResolver;
+  /** What the URL is for, as messages name it: webhooks (default), or calendars, which share this guard. */
+  purpose?: string;
 }
 
 /** The host as a bare name or address: no IPv6 brackets, no trailing root dot. */
@@ -22,16 +24,16 @@ export function bareHost(url: URL): string {
  * IP literals), or undefined. The delivery worker runs this before every attempt and
  * checks resolved addresses at connect time.
  */
-export function staticUrlProblem(url: URL, allowPrivate: boolean): string | undefined {
+export function staticUrlProblem(url: URL, allowPrivate: boolean, purpose = 'webhooks'): string | undefined {
   const schemes = allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol)) return allowPrivate ? 'must use http or https' : 'must use https';
   if (url.username || url.password) return 'must not contain credentials (user:password@)';
   if (allowPrivate) return undefined;
   const host = bareHost(url);
-  if (isInternalHostName(host)) return `host ${host} is internal; webhooks must point at a public host`;
+  if (isInternalHostName(host)) return `host ${host} is internal; ${purpose} must point at a public host`;
   if (isIP(host)) {
     const kind = internalAddressKind(host);
-    if (kind) return `${host} is an internal address (${kind}); webhooks must point at a public host`;
+    if (kind) return `${host} is an internal address (${kind}); ${purpose} must point at a public host`;
   }
   return undefined;
 }
@@ -51,7 +53,7 @@ async function resolveWithin(resolve: AddressResolver, host: string): Promise<st
 }
 
 /**
- * The registration rule for a webhook URL: absolute, https, no
+ * The registration rule for a webhook URL (and a calendar's, `purpose: 'calendars'`): absolute, https, no
  * credentials, and a host that is not internal, neither by name, nor as an IP literal,
  * nor by any address it resolves to. A name that does not resolve (yet) is accepted: it
  * cannot reach anything now, and every delivery checks the addresses it connects to.
@@ -63,7 +65,8 @@ export async function checkWebhookUrl(text: string, policy: UrlPolicy): Promise<
   } catch {
     throw new AppError('VALIDATION_ERROR', 'url: must be an absolute URL, e.g. https://example.com/hooks');
   }
-  const problem = staticUrlProblem(url, policy.allowPrivate);
+  const purpose = policy.purpose ?? 'webhooks';
+  const problem = staticUrlProblem(url, policy.allowPrivate, purpose);
   if (problem) throw new AppError('VALIDATION_ERROR', `url: ${problem}.`);
   const host = bareHost(url);
   if (policy.allowPrivate || isIP(host)) return url;
@@ -74,7 +77,7 @@ export async function checkWebhookUrl(text: string, policy: UrlPolicy): Promise<
     if (kind) {
       throw new AppError(
         'VALIDATION_ERROR',
-        `url: host ${host} resolves to ${address}, an internal address (${kind}); webhooks must point at a public host.`,
+        `url: host ${host} resolves to ${address}, an internal address (${kind}); ${purpose} must point at a public host.`,
       );
     }
   }
