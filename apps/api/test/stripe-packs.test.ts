@@ -98,6 +98,8 @@ describe('overage packs through Stripe', () => {
     expect(keys[1]).not.toBe(keys[0]);
     expect(keys[1]).toMatch(/_2$/);
     expect((await packsOf(org.id)).map((p) => p.status)).toEqual(['failed', 'succeeded']);
+    // The declined attempt keeps the id of the PaymentIntent Stripe made for it.
+    expect((await packsOf(org.id)).map((p) => p.paymentRef)).toEqual([expect.stringMatching(/^pi_/), expect.stringMatching(/^pi_/)]);
     expect(await app.database.store.db.billingAccount.findUniqueOrThrow({ where: { organizationId: org.id } })).toMatchObject({
       pausedReason: null,
     });
@@ -110,6 +112,7 @@ describe('overage packs through Stripe', () => {
     expect(refused.body.error.message).toMatch(/authentication/);
     expect((await usage(org.key)).auto_purchase).toBe(false);
     expect(intentsOf(org.id)).toHaveLength(0);
+    expect(await packsOf(org.id)).toMatchObject([{ status: 'failed', paymentRef: expect.stringMatching(/^pi_/) }]);
   });
 
   it('no card on file is 402 saying so; nothing is sent and nothing is paused', async () => {

@@ -124,12 +124,15 @@ export async function settlePackPaid(sql: Sql, pack: PackRef, { chargeRef, packS
   );
 }
 
-/** A charge refused: the attempt fails with why. Answers whether it was still pending. */
-export async function settlePackFailed(sql: Sql, pack: PackRef, failure: string): Promise<boolean> {
+/**
+ * A charge refused: the attempt fails with why, and the payment's id when one was made.
+ * Answers whether it was still pending.
+ */
+export async function settlePackFailed(sql: Sql, pack: PackRef, failure: string, chargeRef?: string): Promise<boolean> {
   const rows = await sql(
-    `UPDATE pack_charges SET status = 'failed', failure = $2, updated_at = now()
+    `UPDATE pack_charges SET status = 'failed', failure = $2, payment_ref = COALESCE($4, payment_ref), updated_at = now()
       WHERE organization_id = $3::uuid AND id = $1::uuid AND status = 'pending' RETURNING id`,
-    [pack.id, failure, pack.organization_id],
+    [pack.id, failure, pack.organization_id, chargeRef ?? null],
   );
   return rows.length > 0;
 }

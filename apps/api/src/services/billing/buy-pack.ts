@@ -128,7 +128,7 @@ async function chargePack(deps: PackDeps, pack: PackCharge, payer: ChargeRequest
   } catch (error) {
     const why = error instanceof PaymentFailedError ? error.message : 'the payment could not be completed';
     if (error instanceof PaymentFailedError && error.reason !== 'unreachable') {
-      if (await settlePackFailed(sql, pack, why)) {
+      if (await settlePackFailed(sql, pack, why, error.chargeRef)) {
         if (error.reason === 'declined' || error.reason === 'authentication_required') {
           await pauseAutoPurchase(sql, pack.organization_id, why);
         }

@@ -30,6 +30,8 @@ export class PaymentFailedError extends Error {
   constructor(
     message: string,
     readonly reason: PaymentFailure = 'declined',
+    /** The processor's id of the payment that failed, when one was made (a declined PaymentIntent). */
+    readonly chargeRef?: string,
   ) {
     super(message);
     this.name = 'PaymentFailedError';

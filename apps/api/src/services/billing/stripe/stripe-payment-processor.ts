@@ -22,10 +22,10 @@ export function stripePaymentProcessor(stripe: Stripe, timeoutMs: number): Payme
       }
       if (intent.status === 'succeeded') return { chargeRef: intent.id };
       if (intent.status === 'requires_action') {
-        throw new PaymentFailedError('the card requires authentication by its holder', 'authentication_required');
+        throw new PaymentFailedError('the card requires authentication by its holder', 'authentication_required', intent.id);
       }
       if (intent.status === 'processing') throw new PaymentFailedError('Stripe is still processing the payment', 'unreachable');
-      throw new PaymentFailedError(`the payment ended ${intent.status.replace(/_/g, ' ')}`, 'declined');
+      throw new PaymentFailedError(`the payment ended ${intent.status.replace(/_/g, ' ')}`, 'declined', intent.id);
     },
   };
 }
@@ -62,11 +62,13 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 function failureOf(error: unknown): PaymentFailedError {
   if (error instanceof DeadlinePassed) return new PaymentFailedError(`Stripe could not be reached (${error.message})`, 'unreachable');
   if (error instanceof Stripe.errors.StripeCardError) {
+    // A declined confirmation still made a PaymentIntent: its id is the failed payment's.
+    const intentId = error.payment_intent?.id;
     if (error.code === 'authentication_required') {
-      return new PaymentFailedError('the card requires authentication by its holder', 'authentication_required');
+      return new PaymentFailedError('the card requires authentication by its holder', 'authentication_required', intentId);
     }
     const reason = error.decline_code ?? error.code ?? 'declined';
-    return new PaymentFailedError(`the card was declined (${reason.replace(/_/g, ' ')})`, 'declined');
+    return new PaymentFailedError(`the card was declined (${reason.replace(/_/g, ' ')})`, 'declined', intentId);
   }
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code !== 'idempotency_key_in_use') {
     return new PaymentFailedError(`Stripe refused the payment: ${error.message}`, 'declined');
