@@ -263,6 +263,7 @@ describe(`the atomic booking statement on the ${TEST_STORE} store`, () => {
         await runBookingStatement(store.sql, {
           booking: write.row,
           claim: write.claim,
+          calendarReach: write.calendarReach,
           dayCount: { ...write.dayCount, max },
           rulesVersion: rulesVersion ?? timed.rulesVersion,
           event: eventOf({ organizationId: org.id, type: 'booking.confirmed', booking, at: now }),

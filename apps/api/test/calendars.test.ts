@@ -4,6 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { CalendarSchema } from '@humantime/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { declineOf, runBookingStatement } from '../src/db/booking-statement.js';
+import { newBookingRow } from '../src/db/tables/bookings.js';
+import { shardUnitOf } from '../src/services/billing/consume-quota.js';
+import { bookingView } from '../src/services/bookings/booking-view.js';
+import { bookingWriteOf } from '../src/services/bookings/claim-time.js';
+import { eventOf } from '../src/services/events/record-event.js';
+import { candidateDates, loadTimedSchedules } from '../src/services/schedule/load-schedule.js';
 import { calendarRefreshRunner } from '../src/jobs/calendar-refresh/calendar-refresh-job.js';
 import { createLogger } from '../src/lib/logger.js';
 import { secretBox } from '../src/lib/secret-box.js';
@@ -119,6 +126,78 @@ describe('calendars', () => {
       { starts_at: at(MONDAY, '12:00'), ends_at: at(MONDAY, '13:00'), source: 'booking', calendar_id: null },
       { starts_at: at('2030-01-09', '14:00'), ends_at: at('2030-01-09', '15:00'), source: 'calendar', calendar_id: calendar.id },
     ]);
+  });
+
+  it("buffers calendar busy time as it buffers a booking: the human's buffer after it keeps the next start free", async () => {
+    const org = await app.createOrg('growth');
+    const key = org.key;
+    // Scheduling rules ride along with the four required fields.
+    const human = await createHumanIn(app, key, 'UTC', { ...NINE_TO_FIVE, buffer_after: 30, slot_interval: 30 } as typeof NINE_TO_FIVE);
+    served.set('/buffered.ics', { body: ics(DENTIST) });
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const added = await app.call('POST', `/v1/humans/${human}/calendars`, { key, body: { url: `${base}/buffered.ics` } });
+    expect(added.status, added.text).toBe(201);
+    // The dentist is 10:00-11:00; a booking there would hold 10:00-11:30 with its buffer, so
+    // 11:00 is refused (its own buffer is not the point: it starts inside the dentist's).
+    const monday = await listedStarts(app, key, human, MONDAY, MONDAY, 60);
+    expect(monday).not.toContain(at(MONDAY, '11:00'));
+    expect(monday).toContain(at(MONDAY, '11:30'));
+    expect(monday).not.toContain(at(MONDAY, '09:00')); // its buffer runs into 10:00
+    expect(monday).toContain(at(MONDAY, '12:00'));
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const check = await app.call('GET', `/v1/humans/${human}/check?starts_at=${at(MONDAY, '11:00')}&duration=60`, { key });
+    expect(check.body).toMatchObject({ bookable: false, code: 'SLOT_UNAVAILABLE' });
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const booked = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: human, starts_at: at(MONDAY, '11:00'), duration: 60, attendee_name: 'Agent Smith' },
+    });
+    expectEnvelope(booked, 409, 'SLOT_UNAVAILABLE');
+    expect(booked.body.error.message).toContain('a connected calendar of this human is busy then');
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const after = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: human, starts_at: at(MONDAY, '11:30'), duration: 60, attendee_name: 'Agent Smith' },
+    });
+    expect(after.status, after.text).toBe(201);
+
+    // The booking statement buffers it too: judged on a snapshot read before busy time 13:00-14:00
+    // arrived (a read racing the booking), the statement itself declines 14:00.
+    const { store } = app.database;
+    const now = new Date('2030-01-01T00:00:00Z');
+    const start = Date.parse(at(MONDAY, '14:00'));
+    const timed = (await loadTimedSchedules(store.sql, org.id, { humanIds: [human], ...candidateDates(start) })).get(human)!;
+    await store.sql(
+      `INSERT INTO calendar_busy (organization_id, human_id, calendar_id, uid, starts_at, ends_at)
+       SELECT organization_id, human_id, id, 'late-buffered@example.com', $2::timestamptz, $3::timestamptz FROM calendars WHERE id = $1`,
+      [added.body.id, at(MONDAY, '13:00'), at(MONDAY, '14:00')],
+    );
+    const request = {
+      organizationId: org.id,
+      humanId: human,
+      start,
+      durationMinutes: 60,
+      attendeeName: 'A',
+      attendeeEmail: null,
+      metadata: {},
+    };
+    const write = bookingWriteOf(timed.at(now)!, request, now);
+    const booking = bookingView(newBookingRow(write.row));
+    const declined = await runBookingStatement(store.sql, {
+      booking: write.row,
+      claim: write.claim,
+      calendarReach: write.calendarReach,
+      dayCount: write.dayCount,
+      rulesVersion: timed.rulesVersion,
+      event: eventOf({ organizationId: org.id, type: 'booking.confirmed', booking, at: now }),
+      quota: shardUnitOf({ id: org.id, plan: 'growth', autoPurchase: false }, now),
+      clearExpiredHolds: true,
+      now,
+    }).then(
+      () => 'booked',
+      (error: unknown) => declineOf(error),
+    );
+    expect(declined).toBe('CALENDAR_BUSY');
   });
 
   it('follows a changed feed into the very next slots answer, sends If-None-Match, and keeps busy time when a read fails', async () => {

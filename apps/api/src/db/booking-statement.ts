@@ -16,6 +16,8 @@ export interface BookingStatement {
   booking: NewBooking;
   /** The booking's buffered range. */
   claim: { start: number; end: number };
+  /** What the human's calendar busy time (stored unbuffered) must not overlap: BookingWrite.calendarReach. */
+  calendarReach: { start: number; end: number };
   dayCount: DayCount;
   /**
    * The human's rules_version the booking was judged at: the statement writes only while the
@@ -102,10 +104,10 @@ function build(s: BookingStatement): { text: string; values: unknown[] } {
   return { text, values: p.values };
 }
 
-/** Busy time of the human's own calendars overlapping the booking's buffered range. */
+/** Busy time of the human's own calendars that, buffered as a booking is, meets the booking's buffered range. */
 const calendarBusyOverlapping = (p: Params, s: BookingStatement) => `SELECT FROM calendar_busy b
        WHERE b.organization_id = ${p.ref(s.booking.organizationId, 'uuid')} AND b.human_id = ${p.ref(s.booking.humanId, 'uuid')}
-         AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${p.ref(new Date(s.claim.start).toISOString(), 'timestamptz')}, ${p.ref(new Date(s.claim.end).toISOString(), 'timestamptz')}, '[)')`;
+         AND tstzrange(b.starts_at, b.ends_at, '[)') && tstzrange(${p.ref(new Date(s.calendarReach.start).toISOString(), 'timestamptz')}, ${p.ref(new Date(s.calendarReach.end).toISOString(), 'timestamptz')}, '[)')`;
 
 /** The human is the booking's organization's, not deleted, and at the judged rules_version. */
 const rulesStill = (p: Params, s: BookingStatement) => `EXISTS (SELECT FROM humans h

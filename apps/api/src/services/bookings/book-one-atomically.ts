@@ -101,6 +101,7 @@ export async function bookOneAtomically(
     const deliveries = await runBookingStatement(sql, {
       booking: write.row,
       claim: write.claim,
+      calendarReach: write.calendarReach,
       dayCount: write.dayCount,
       rulesVersion: human!.rulesVersion,
       event: eventOf({ organizationId: org.id, type: 'booking.confirmed', booking, at: now }),

@@ -47,12 +47,18 @@ export async function claimTime(query: Sql, b: BookingRequest, now: Date): Promi
 export interface BookingWrite {
   row: NewBooking;
   claim: { start: number; end: number };
+  /**
+   * What busy time of the human's calendars must not overlap, raw as stored: the claim widened
+   * by the buffers once more, since calendar busy time is buffered as a booking is.
+   */
+  calendarReach: { start: number; end: number };
   dayCount: DayCount;
 }
 
 /** The rows of a new booking of `b` on the human's snapshot, made at `now`, with a fresh id. */
 export function bookingWriteOf(human: ScheduleSnapshot, b: BookingRequest, now: Date): BookingWrite {
   const end = b.start + b.durationMinutes * 60_000;
+  const claim = bufferedRange({ start: b.start, end }, human.rules);
   const localDate = localDateOf(human.timezone, b.start);
   const id = newId();
   return {
@@ -76,7 +82,11 @@ export function bookingWriteOf(human: ScheduleSnapshot, b: BookingRequest, now: 
       icalSequence: b.rescheduledFrom ? b.rescheduledFrom.icalSequence + 2 : 0,
       groupId: b.groupId ?? null,
     },
-    claim: bufferedRange({ start: b.start, end }, human.rules),
+    claim,
+    calendarReach: {
+      start: claim.start - (human.rules.bufferAfter ?? 0) * 60_000,
+      end: claim.end + (human.rules.bufferBefore ?? 0) * 60_000,
+    },
     dayCount: { organizationId: b.organizationId, humanId: b.humanId, localDate, max: human.rules.maxBookingsPerDay ?? null },
   };
 }

@@ -1,5 +1,5 @@
 import type { DailyBookingCounts, Interval, OverrideRule, PreferredHours, SchedulingRules, WeeklySchedule } from '@humantime/slot-engine';
-import { overrideRuleOf } from '@humantime/slot-engine';
+import { bufferedRange, overrideRuleOf } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
 import { withinStorableYears } from '../../lib/timestamps.js';
 import { EARLIEST_OFFSET, LATEST_OFFSET, selectSnapshots, type SnapshotRow } from '../../db/tables/schedule-snapshots.js';
@@ -9,9 +9,12 @@ export interface ScheduleSnapshot {
   schedule: WeeklySchedule;
   meetingDurations: number[];
   overrides: OverrideRule[];
-  /** Each confirmed booking's own buffered range (its time claim), live holds, and calendar busy time. */
+  /**
+   * Each confirmed booking's own buffered range (its time claim), live holds, and calendar busy
+   * time, buffered as a booking is (the human's buffers around it).
+   */
   busy: Interval[];
-  /** The part of `busy` read from the human's own calendars (a refusal there says so). */
+  /** The part of `busy` read from the human's own calendars, buffered (a refusal there says so). */
   calendarBusy: Interval[];
   rules: SchedulingRules;
   /** Confirmed bookings per local date, from the counters the database enforces. */
@@ -94,17 +97,18 @@ export interface TimedSnapshot {
 /** Parses a snapshotJson value (pg hands JSON over parsed; PGlite too, but be lenient). */
 export function readSnapshot(raw: SnapshotRow | string): TimedSnapshot {
   const row = typeof raw === 'string' ? (JSON.parse(raw) as SnapshotRow) : raw;
+  const rules = schedulingRules(row);
+  // Busy time of the human's own calendars blocks exactly as a confirmed booking does, buffers
+  // included: its range widened by the human's buffers, as a booking's claim is.
+  const calendarBusy = row.calendar_busy.map(([start, end]) => bufferedRange({ start, end }, rules));
   const base: ScheduleSnapshot = {
     timezone: row.timezone,
     schedule: { workingDays: row.working_days, workStart: row.work_start, workEnd: row.work_end },
     meetingDurations: row.meeting_durations,
     overrides: row.overrides.map(overrideRuleOf),
-    busy: [
-      ...row.busy.filter(([, , expires]) => expires === null).map(([start, end]) => ({ start, end })),
-      ...row.calendar_busy.map(([start, end]) => ({ start, end })),
-    ],
-    calendarBusy: row.calendar_busy.map(([start, end]) => ({ start, end })),
-    rules: schedulingRules(row),
+    busy: [...row.busy.filter(([, , expires]) => expires === null).map(([start, end]) => ({ start, end })), ...calendarBusy],
+    calendarBusy,
+    rules,
     bookingsPerDay: row.day_counts,
     preferredHours: row.preferred_hours,
   };
