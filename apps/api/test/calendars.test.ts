@@ -200,6 +200,39 @@ describe('calendars', () => {
     expect(declined).toBe('CALENDAR_BUSY');
   });
 
+  it("skips only this human's own bookings read back from a calendar; another human's booking there is busy time", async () => {
+    const ada = await createHumanIn(app, key, 'UTC', NINE_TO_FIVE);
+    const grace = await createHumanIn(app, key, 'UTC', NINE_TO_FIVE);
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const book = async (human: string, time: string) => {
+      app.clock.now = new Date('2030-01-01T00:00:00Z');
+      const res = await app.call('POST', '/v1/bookings', {
+        key,
+        body: { human_id: human, starts_at: at(MONDAY, time), duration: 60, attendee_name: 'Agent Smith' },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body as { id: string; ical_uid?: string };
+    };
+    const own = await book(ada, '14:00');
+    const others = await book(grace, '15:00');
+    // A shared calendar holding both: Ada's booking comes back with its UID, and so does Grace's.
+    served.set('/shared.ics', {
+      body: ics(
+        vevent(`${own.id}@humantime`, '20300107T140000Z', '20300107T150000Z'),
+        vevent(`${others.id}@humantime`, '20300107T150000Z', '20300107T160000Z'),
+      ),
+    });
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const added = await app.call('POST', `/v1/humans/${ada}/calendars`, { key, body: { url: `${base}/shared.ics` } });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.busy_count).toBe(1);
+    const busy = await app.call('GET', `/v1/humans/${ada}/busy?from=${at(MONDAY, '00:00')}&to=${at('2030-01-08', '00:00')}`, { key });
+    expect(busy.body.data).toEqual([
+      { starts_at: at(MONDAY, '14:00'), ends_at: at(MONDAY, '15:00'), source: 'booking', calendar_id: null },
+      { starts_at: at(MONDAY, '15:00'), ends_at: at(MONDAY, '16:00'), source: 'calendar', calendar_id: added.body.id },
+    ]);
+  });
+
   it('follows a changed feed into the very next slots answer, sends If-None-Match, and keeps busy time when a read fails', async () => {
     const { human, calendar } = await humanWithCalendar('/grace.ics', ics(DENTIST));
     app.clock.now = new Date('2030-01-01T00:00:00Z');

@@ -62,6 +62,19 @@ export async function selectCalendars(
   );
 }
 
+/** Which of `bookingIds` are bookings of this human, in any status. */
+export async function selectHumansBookingIds(
+  query: Sql,
+  where: { organizationId: string; humanId: string },
+  bookingIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await query<{ id: string }>(
+    `SELECT id::text AS id FROM bookings WHERE organization_id = $1::uuid AND id = ANY($2::uuid[]) AND human_id = $3::uuid`,
+    [where.organizationId, bookingIds, where.humanId],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The calendar with this id (the refresh job's and the sync endpoint's read). */
 export async function selectCalendar(query: Sql, where: { organizationId: string; calendarId: string }): Promise<CalendarRow | undefined> {
   const p = new Params();

@@ -77,7 +77,7 @@ export async function connectCalendar(
       "Invalid request: write_bookings: only a CalDAV calendar can take bookings; this address is an iCalendar feed (subscribe to the human's calendar feed instead).",
     );
   }
-  const busy = withoutOwnBookings(result.busy);
+  const busy = await withoutOwnBookings(store.sql, { organizationId, humanId }, result.busy);
   const id = newId();
   const after = deps.clock();
   try {

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Store } from '../../db/store.js';
-import { recordRead, replaceBusy, type CalendarRow, type ReadOutcome } from '../../db/tables/calendars.js';
+import type { Sql } from '../../db/sql.js';
+import { recordRead, replaceBusy, selectHumansBookingIds, type CalendarRow, type ReadOutcome } from '../../db/tables/calendars.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { readCalendar, type CalendarSource, type ReadLimits, type ReadResult } from './read-calendar.js';
 
@@ -50,13 +51,23 @@ export function sourceOf(row: Pick<CalendarRow, 'kind' | 'urlSealed' | 'credenti
 
 /**
  * A booking written into a calendar (write_bookings) or subscribed to through the human's feed
- * comes back on the next read with the booking's UID (`<id>@humantime`): it already counts as
- * a booking, so it is not busy time a second time.
+ * comes back on the next read with the booking's UID (`<id>@humantime`, the id of the first
+ * booking when it was moved): it already counts as a booking, so it is not busy time a second
+ * time. Only this human's own bookings: another human's booking in this calendar (a shared
+ * calendar, an accepted invitation) is this human's busy time like any event.
  */
-export function withoutOwnBookings<T extends { uid: string }>(busy: readonly T[]): T[] {
-  return busy.filter((b) => !b.uid.endsWith(OWN_UID_SUFFIX));
+export async function withoutOwnBookings<T extends { uid: string }>(
+  query: Sql,
+  human: { organizationId: string; humanId: string },
+  busy: readonly T[],
+): Promise<T[]> {
+  const named = [...new Set(busy.map((b) => bookingIdOf(b.uid)).filter((id): id is string => id !== undefined))];
+  if (named.length === 0) return [...busy];
+  const own = await selectHumansBookingIds(query, human, named);
+  return busy.filter((b) => !own.has(bookingIdOf(b.uid) ?? ''));
 }
-const OWN_UID_SUFFIX = '@humantime';
+const OWN_UID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@humantime$/i;
+const bookingIdOf = (uid: string): string | undefined => OWN_UID.exec(uid)?.[1]?.toLowerCase();
 
 /** last_error after a good read: events skipped, or instances capped, or nothing to say. */
 export function problemOf(result: Extract<ReadResult, { outcome: 'read' }>, at: Date): ReadOutcome['lastError'] {
@@ -117,13 +128,14 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
   }
   return store.transaction(
     async (tx) => {
+      const busy = await withoutOwnBookings(tx.query, row, result.busy);
       const recorded = await recordRead(tx.query, {
         ...base,
         status: 'ok',
         // A booking that could not be written into the calendar stays reported until a write works.
         lastError: problemOf(result, after) ?? (row.lastError?.code === 'WRITE_BACK_FAILED' ? row.lastError : null),
         syncedAt: after,
-        busyCount: withoutOwnBookings(result.busy).length,
+        busyCount: busy.length,
         etag: result.etag,
         lastModified: result.lastModified,
         syncState: result.syncState ?? null,
@@ -135,7 +147,7 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
           organizationId: row.organizationId,
           humanId: row.humanId,
           calendarId: row.id,
-          busy: withoutOwnBookings(result.busy),
+          busy,
         });
       }
       return recorded ? next : undefined;
