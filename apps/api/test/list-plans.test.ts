@@ -153,6 +153,35 @@ describe('the lists read their page, not the table', () => {
     }
   });
 
+  it('GET /v1/bookings by a range of starts pages as the obvious statement does', async () => {
+    // Followed a few pages down, for a recent range, one long past, a longer one, and an empty one.
+    const ranges = [
+      { organizationId: org.id, startsFrom: new Date(NOW.getTime() - 30 * 86_400_000), startsBefore: NOW },
+      { organizationId: org.id, startsFrom: new Date('2026-03-02T00:00:00Z'), startsBefore: new Date('2026-03-09T00:00:00Z') },
+      { organizationId: org.id, startsFrom: new Date(NOW.getTime() - 120 * 86_400_000), startsBefore: NOW },
+      { organizationId: org.id, startsFrom: new Date('2020-01-01T00:00:00Z'), startsBefore: new Date('2020-02-01T00:00:00Z') },
+    ];
+    for (const range of ranges) {
+      const expected = await db.store.sql<{ id: string }>(
+        `SELECT id::text AS id FROM bookings WHERE organization_id = $1::uuid AND starts_at >= $2 AND starts_at < $3
+          ORDER BY created_at DESC, id DESC LIMIT 1000`,
+        [org.id, range.startsFrom.toISOString(), range.startsBefore.toISOString()],
+      );
+      const got: string[] = [];
+      let after: Keyset['after'];
+      for (let i = 0; i < 8; i++) {
+        const q = bookingPageQuery(range, { after, take: PAGE });
+        const page = await db.store.sql<{ id: string; createdAt: Date }>(q.text, q.values);
+        got.push(...page.map((r) => r.id));
+        if (page.length < PAGE) break;
+        const last = page[page.length - 1]!;
+        after = { id: last.id, createdAt: new Date(last.createdAt) };
+      }
+      expect(got, range.startsFrom.toISOString()).toEqual(expected.map((r) => r.id).slice(0, got.length));
+      expect(got.length, range.startsFrom.toISOString()).toBe(Math.min(expected.length, 8 * PAGE));
+    }
+  });
+
   // The dashboard's humans search (a substring of name, email or role) is a filter by nature:
   // no b-tree bounds it. It reads the organization's humans, a table of people, not of history.
   it('humans, webhooks and the delivery log, first page and deep', async () => {

@@ -67,6 +67,27 @@ describe('the built server (node dist/server.js)', () => {
     expect(((await slots.json()) as { slots: unknown[] }).slots).toHaveLength(16);
   });
 
+  it('loads what it loads only on first use: the OAuth handlers (register, token, revoke) and the MCP endpoint', async () => {
+    const registered = await fetch(`${url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Compiled Agent', redirect_uris: ['http://127.0.0.1:9/callback'] }),
+    });
+    expect(registered.status, await registered.clone().text()).toBe(201);
+    const { client_id } = (await registered.json()) as { client_id: string };
+    const form = (body: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body),
+    });
+    const token = await fetch(`${url}/oauth/token`, form({ grant_type: 'refresh_token', refresh_token: 'rt_unknown', client_id }));
+    expect([token.status, ((await token.json()) as { error: string }).error]).toEqual([400, 'invalid_grant']);
+    expect((await fetch(`${url}/oauth/revoke`, form({ token: 'rt_unknown', client_id }))).status).toBe(200);
+    const mcp = await fetch(`${url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(mcp.status).toBe(401);
+    expect(mcp.headers.get('www-authenticate')).toContain('resource_metadata=');
+  });
+
   it('logs JSON lines, with no TypeScript loader in the process', async () => {
     // Log lines are written in batches at least every 200 ms (src/lib/logger.ts): wait for it.
     await waitFor('the listening line', () => server!.stdout.includes('"msg":"humantime API listening"') || undefined);
