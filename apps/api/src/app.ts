@@ -7,6 +7,7 @@ import { authenticate, authenticateAdmin } from './http/authenticate.js';
 import { calendarFeedEndpoint } from './http/calendar-feed-endpoint.js';
 import { refuseCrossOrigin, requireSession } from './http/dashboard-guards.js';
 import { docsRoutes } from './http/docs/docs-routes.js';
+import { setPublicUrl } from './http/public-base-url.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { authenticateMcp } from './http/mcp-authentication.js';
 import { Delegations } from './http/mcp-delegation.js';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
   };
   const app = express();
   app.disable('x-powered-by');
+  setPublicUrl(app, deps.config.publicUrl);
   app.set('etag', false);
   sendJsonText(app);
   app.use(requestContext(deps.logger));
@@ -87,7 +89,7 @@ export function createApp(deps: AppDeps): Express {
   // Prometheus scrapes with the admin token, like /admin/v1: it shows the service's traffic.
   app.get('/metrics', authenticateAdmin(deps.adminToken), metricsEndpoint(metrics, deps.store));
   // /openapi.json, the API reference at /docs and the guides, without a key.
-  app.use(docsRoutes({ publicUrl: deps.config.publicUrl }));
+  app.use(docsRoutes());
   // A human's bookings for calendar apps: no API key, the secret token in the path is the credential.
   app.get(`${FEEDS_PATH}/:token.ics`, calendarFeedEndpoint(services));
 

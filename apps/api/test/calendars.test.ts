@@ -181,7 +181,7 @@ describe('calendars', () => {
       attendeeEmail: null,
       metadata: {},
     };
-    const write = bookingWriteOf(timed.at(now)!, request, now);
+    const write = bookingWriteOf(timed.at(now), request, now);
     const booking = bookingView(newBookingRow(write.row));
     const declined = await runBookingStatement(store.sql, {
       booking: write.row,

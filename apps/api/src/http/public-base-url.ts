@@ -1,26 +1,36 @@
-import type { Request } from 'express';
+import type { Express, Request } from 'express';
+
+/**
+ * Keeps PUBLIC_URL where publicBaseUrl finds it (the app's locals): set once by app.ts.
+ * Undefined: the default, http://127.0.0.1 and the port the service listens on.
+ */
+export function setPublicUrl(app: Express, publicUrl: string | undefined): void {
+  app.locals.publicUrl = publicUrl;
+}
+
+/**
+ * The one base every absolute URL the service gives out is built on: the OAuth issuer and
+ * resource, calendar feed links, invitation links, checkout returns, the OpenAPI document's
+ * server. PUBLIC_URL when set, else http://127.0.0.1 on the port this request came in on (the
+ * port the service listens on). Never the request's Host or X-Forwarded-* headers: a forged
+ * header must not move the issuer, the resource tokens are bound to, or a link another person
+ * receives.
+ */
+export function publicBaseUrl(req: Request): string {
+  const configured = (req.app.locals as { publicUrl?: string }).publicUrl;
+  return configured ?? `http://127.0.0.1:${req.socket.localPort}`;
+}
 
 /** A host, with an optional port: a name, an IPv4 address or a bracketed IPv6 one. */
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-const firstOf = (value: string | undefined) => value?.split(',')[0]?.trim();
-
 /**
- * The API's public base URL as the caller reached it, for links it hands out (a calendar
- * feed's URL). The service has no configured address of its own: the dashboard's invite links
- * are built by the CLI from the address it was given, and the session cookie reads the scheme
- * from the request the same way as here. So: https when TLS ended here or at a proxy that says
- * so in X-Forwarded-Proto, and the host the proxy forwarded (X-Forwarded-Host) or the Host
- * header. A forged header only misleads the caller who sent it: the link goes back to them.
- * A missing or malformed host falls back to this connection's own address.
+ * The origin the caller reached this request at (its Host header, http or https as the
+ * connection was), for a decision about the caller's own page only: whether the reference
+ * page's "Try it" must be allowed to reach PUBLIC_URL at another origin. Never a base for a
+ * URL the service gives out (publicBaseUrl).
  */
-export function publicBaseUrl(req: Request): string {
-  const https = req.secure || firstOf(req.header('x-forwarded-proto')) === 'https';
-  const host = [firstOf(req.header('x-forwarded-host')), req.header('host')].find((h) => h !== undefined && HOST.test(h));
-  return `${https ? 'https' : 'http'}://${host ?? localHost(req)}`;
-}
-
-function localHost(req: Request): string {
-  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-  return `${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
+export function reachedOrigin(req: Request): string {
+  const host = req.header('host');
+  return `${req.secure ? 'https' : 'http'}://${host !== undefined && HOST.test(host) ? host : `127.0.0.1:${req.socket.localPort}`}`;
 }

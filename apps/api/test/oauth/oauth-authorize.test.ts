@@ -42,6 +42,16 @@ describe('discovery', () => {
     }
   });
 
+  it('builds the issuer, the resource and the challenge on PUBLIC_URL, never on Host or forwarded headers', async () => {
+    const forged = { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } };
+    const resource = await app.call('GET', '/.well-known/oauth-protected-resource/mcp', forged);
+    expect(resource.body).toMatchObject({ resource: `${app.url}/mcp`, authorization_servers: [app.url] });
+    const server = await app.call('GET', '/.well-known/oauth-authorization-server', forged);
+    expect(server.body).toMatchObject({ issuer: app.url, token_endpoint: `${app.url}/oauth/token` });
+    const challenge = await app.call('POST', '/mcp', forged);
+    expect(challenge.headers.get('www-authenticate')).toContain(`resource_metadata="${app.url}/.well-known/oauth-protected-resource/mcp"`);
+  });
+
   it('serves authorization server metadata (RFC 8414) with PKCE S256 only and client ID metadata documents', async () => {
     const res = await app.call('GET', '/.well-known/oauth-authorization-server');
     expect(res.status).toBe(200);

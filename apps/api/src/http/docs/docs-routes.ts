@@ -1,7 +1,7 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import { AppError } from '../../lib/app-error.js';
 import { buildOpenApiDocument, openApiDocumentFor } from '../openapi.js';
-import { publicBaseUrl } from '../public-base-url.js';
+import { publicBaseUrl, reachedOrigin } from '../public-base-url.js';
 import { docsAssets, sendAsset } from './docs-assets.js';
 import { GuidePages, renderGuideIndex } from './guide-pages.js';
 import { referencePolicy, renderReferencePage } from './reference-page.js';
@@ -25,22 +25,19 @@ const GUIDE_POLICY =
 const KEPT_DOCUMENTS = 8;
 
 export interface DocsOptions {
-  /** PUBLIC_URL: the API's address for every caller; undefined takes each request's own. */
-  publicUrl: string | undefined;
   /** Where the guides' markdown is (tests point it elsewhere). */
   guidesDir?: string;
 }
 
 const origin = (url: string) => new URL(url).origin;
 
-export function docsRoutes({ publicUrl, guidesDir }: DocsOptions): Router {
+export function docsRoutes({ guidesDir }: DocsOptions = {}): Router {
   const router = Router();
   const guides = new GuidePages(guidesDir);
   const documents = new Map<string, string>();
-  const baseOf = (req: Request) => publicUrl ?? publicBaseUrl(req);
 
   router.get('/openapi.json', (req, res) => {
-    const base = baseOf(req);
+    const base = publicBaseUrl(req);
     let json = documents.get(base);
     if (json === undefined) {
       json = JSON.stringify(openApiDocumentFor(base));
@@ -59,8 +56,10 @@ export function docsRoutes({ publicUrl, guidesDir }: DocsOptions): Router {
 
   const reference: RequestHandler = (req, res, next) => {
     docsAssets().then((assets) => {
-      const api = publicUrl && origin(publicUrl) !== origin(publicBaseUrl(req)) ? origin(publicUrl) : undefined;
-      sendPage(res, renderReferencePage(buildOpenApiDocument(), assets), referencePolicy(api));
+      // "Try it" calls the document's server, PUBLIC_URL's origin, which may not be the one the
+      // page was opened at (localhost against 127.0.0.1, or a proxy's name).
+      const api = origin(publicBaseUrl(req));
+      sendPage(res, renderReferencePage(buildOpenApiDocument(), assets), referencePolicy(api === reachedOrigin(req) ? undefined : api));
     }, next);
   };
   router.get(['/docs', '/docs/'], reference);
