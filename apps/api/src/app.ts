@@ -129,7 +129,7 @@ export function createApp(deps: AppDeps): Express {
     requestValidationErrorHandler: (err: unknown, _req: unknown, _res: unknown, next: (e: unknown) => void) => next(err),
   } as const;
   // MCP over Streamable HTTP, stateless; its tools call /v1 through the SDK (see mcp-endpoint.ts).
-  app.post('/mcp', mcpEndpoint(delegations));
+  app.post('/mcp', mcpEndpoint(delegations, deps.config.mcp));
   app.all('/mcp', mcpMethodNotAllowed);
   createExpressEndpoints(contract, v1Router(services, schedules), app, options);
   createExpressEndpoints(adminContract, adminRouter(services), app, options);

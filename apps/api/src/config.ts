@@ -87,6 +87,7 @@ const EnvSchema = z.object({
   OAUTH_REGISTRATION_BURST: z.coerce.number().int().min(1).max(1_000_000).default(20),
   OAUTH_REGISTRATIONS_PER_MINUTE: z.coerce.number().min(0.01).max(1_000_000).default(60),
   OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  MCP_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(16),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587')
@@ -167,10 +168,12 @@ export interface Config {
     /** Reading a client ID metadata document must finish within this. */
     clientDocumentTimeoutMs: number;
   };
+  /** POST /mcp requests this process serves at once (each builds a server with every tool); more wait their turn. */
+  mcp: { concurrency: number };
   /**
-   * The address clients reach the API at (`https://api.example.com`, no trailing slash), for
-   * the `servers` of /openapi.json and the links of /docs. Unset: the address each request
-   * came in at (http/public-base-url.ts).
+   * The address clients reach the API at (`https://api.example.com`, no trailing slash): the
+   * base of every absolute URL the service gives out. Unset: http://127.0.0.1 and the port it
+   * listens on (http/public-base-url.ts); never a request's Host.
    */
   publicUrl: string | undefined;
   /**
@@ -236,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registrations: { burst: e.OAUTH_REGISTRATION_BURST, perMinute: e.OAUTH_REGISTRATIONS_PER_MINUTE },
       clientDocumentTimeoutMs: e.OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS,
     },
+    mcp: { concurrency: e.MCP_CONCURRENCY },
     publicUrl: e.PUBLIC_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM, timeoutMs: 10_000 },
     stripe: e.STRIPE_SECRET_KEY

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { mayWrite } from '../services/oauth/oauth-policy.js';
+import { Gate } from '../lib/gate.js';
 import { asyncHandler } from './async-handler.js';
 import { mcpCallerOf } from './mcp-authentication.js';
 import type { Delegations } from './mcp-delegation.js';
@@ -26,7 +27,10 @@ function selfBaseUrl(req: Request): string {
  * exactly what /v1 allows that organization and nothing more: same tenant scoping, limits,
  * quota and logs. A grant with humantime.read only gets the write tools' refusal.
  */
-export function mcpEndpoint(delegations: Delegations): RequestHandler {
+export function mcpEndpoint(delegations: Delegations, { concurrency }: { concurrency: number }): RequestHandler {
+  // Each request builds a server with every tool: a burst of them waits here for a place
+  // instead of filling the heap (300 at once used to end the process).
+  const gate = new Gate(concurrency);
   // Loaded on the first /mcp request: the MCP SDK is a large share of the process's resident
   // memory (docs/decisions/0028-mcp.md), which a process that never serves MCP should not carry.
   let modules:
@@ -39,6 +43,10 @@ export function mcpEndpoint(delegations: Delegations): RequestHandler {
       >
     | undefined;
   return asyncHandler(async (req, res) => {
+    const leave = await gate.enter();
+    res.on('close', leave);
+    // The caller went away while it waited: nothing to answer.
+    if (req.socket.destroyed) return leave();
     modules ??= Promise.all([
       import('@humantime/mcp'),
       import('@humantime/sdk'),

@@ -403,3 +403,28 @@ describe('/mcp over Streamable HTTP', () => {
     await tokyoScenario(client);
   });
 });
+
+describe('POST /mcp under a burst', () => {
+  it('serves a burst larger than its concurrency: the rest wait their turn, and every request is answered', async () => {
+    const small = await startTestApp({ mcp: { concurrency: 2 } });
+    try {
+      const { key } = await small.createOrg('growth');
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          fetch(`${small.url}/mcp`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+            body,
+          }).then(async (res) => ({
+            status: res.status,
+            tools: ((await res.json()) as { result?: { tools: unknown[] } }).result?.tools.length,
+          })),
+        ),
+      );
+      expect(answers.every((a) => a.status === 200 && a.tools === TOOL_NAMES.length)).toBe(true);
+    } finally {
+      await small.close();
+    }
+  });
+});
