@@ -28,7 +28,13 @@ describe('CreateBookingBodySchema', () => {
   });
 
   it('requires human_id, starts_at, duration and attendee_name', () => {
-    expect(issuesOf(CreateBookingBodySchema, {})).toEqual(['starts_at: Required', 'duration: Required', 'attendee_name: Required']);
+    // Every missing field is named, the human among them (checked before the fields).
+    expect(issuesOf(CreateBookingBodySchema, {})).toEqual([
+      'human_id: is required (or send human_ids and mode)',
+      'starts_at: Required',
+      'duration: Required',
+      'attendee_name: Required',
+    ]);
     expect(issues({ human_id: undefined })).toEqual(['human_id: is required (or send human_ids and mode)']);
   });
 

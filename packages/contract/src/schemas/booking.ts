@@ -77,7 +77,7 @@ export const HumanIdList = z
  * Either human_id (one human) or human_ids with mode (several humans); mode is required with
  * human_ids so a collective booking is never made by default.
  */
-export const CreateBookingBodySchema = z
+const CreateBookingBodyObject = z
   .object({
     human_id: Uuid.optional().describe('The human to book; or send human_ids and mode'),
     human_ids: HumanIdList.optional().describe('Several humans (1-20), instead of human_id; needs mode'),
@@ -96,21 +96,35 @@ export const CreateBookingBodySchema = z
       .min(1, 'must be a positive number of minutes'),
     ...BookingAttendeeShape,
   })
-  .strict()
-  .superRefine((body, ctx) => {
-    if (body.human_id === undefined && body.human_ids === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['human_id'], message: 'is required (or send human_ids and mode)' });
-    }
-    if (body.human_id !== undefined && body.human_ids !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['human_ids'], message: 'must not be sent with human_id' });
-    }
-    if (body.human_ids !== undefined && body.mode === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['mode'], message: 'is required with human_ids: all or any' });
-    }
-    if (body.human_ids === undefined && body.mode !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['mode'], message: 'is only allowed with human_ids' });
-    }
-  });
+  .strict();
+
+/**
+ * Which humans, checked on the body as sent: human_id, or human_ids with mode. In a preprocess
+ * rather than a refinement, because zod runs no refinement once a field failed: a body missing
+ * human_id and starts_at must name both.
+ */
+function whichHumansIssues(raw: unknown, ctx: z.RefinementCtx): void {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return;
+  const body = raw as Record<string, unknown>;
+  if (body.human_id === undefined && body.human_ids === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['human_id'], message: 'is required (or send human_ids and mode)' });
+  }
+  if (body.human_id !== undefined && body.human_ids !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['human_ids'], message: 'must not be sent with human_id' });
+  }
+  if (body.human_ids !== undefined && body.mode === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['mode'], message: 'is required with human_ids: all or any' });
+  }
+  if (body.human_ids === undefined && body.mode !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['mode'], message: 'is only allowed with human_ids' });
+  }
+}
+
+// The cast keeps the object's input and output types (a preprocess's own input is `unknown`).
+export const CreateBookingBodySchema = z.preprocess((raw, ctx) => {
+  whichHumansIssues(raw, ctx);
+  return raw;
+}, CreateBookingBodyObject) as unknown as z.ZodEffects<typeof CreateBookingBodyObject>;
 
 export type CreateBookingBody = z.infer<typeof CreateBookingBodySchema>;
 
