@@ -128,6 +128,34 @@ describe('rankSuggestions', () => {
     });
     expect(best!.start).toBe(at('2026-12-09T13:00:00Z'));
     expect(best!.reasons.find((r) => r.code === 'preferred_hours')!.message).toBe("inside the human's preferred hours");
+
+    // Two humans, one without preferred hours: the reason never says that one is "inside" any.
+    const both = rankSuggestions({
+      candidates: candidates.map((c) => ({ ...c, humanIds: ['h1', 'h2'] })),
+      window: WINDOW,
+      dayZone: 'Europe/Berlin',
+      humans: new Map([
+        ['h1', preferring],
+        ['h2', human],
+      ]),
+      limit: 50,
+    });
+    const messages = new Set(both.map((s) => s.reasons.find((r) => r.code === 'preferred_hours')!.message));
+    expect([...messages].sort()).toEqual([
+      'inside the preferred hours of 0 of 1 human who has them; 1 human has none',
+      'inside the preferred hours of 1 of 1 human who has them; 1 human has none',
+    ]);
+    const alone = rankSuggestions({
+      candidates: candidates.map((c) => ({ ...c, humanIds: ['h2'] })),
+      window: WINDOW,
+      dayZone: 'Europe/Berlin',
+      humans: new Map([
+        ['h1', preferring],
+        ['h2', human],
+      ]),
+      limit: 1,
+    });
+    expect(alone[0]!.reasons.find((r) => r.code === 'preferred_hours')!.message).toBe('the human has no preferred hours: any time suits');
   });
 
   it('gives the same list for the same input, and every suggestion is a candidate (property)', () => {

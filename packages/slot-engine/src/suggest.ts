@@ -113,8 +113,12 @@ export function rankSuggestions(input: SuggestionInput): Suggestion[] {
     }
     if (preferences) {
       const inside = candidate.humanIds.filter((id) => insidePreferred(input.humans.get(id), clockOf, candidate));
+      const without = candidate.humanIds.filter((id) => !input.humans.get(id)?.preferredHours?.length).length;
       factors.preferred_hours = inside.length / candidate.humanIds.length;
-      reasons.push({ code: 'preferred_hours', message: preferredMessage(inside.length, candidate.humanIds.length) });
+      reasons.push({
+        code: 'preferred_hours',
+        message: preferredMessage(inside.length - without, candidate.humanIds.length - without, without),
+      });
     }
     const sides = candidate.humanIds.map((id) => roomAround(busy.get(id) ?? [], candidate));
     factors.room_around = sides.reduce((sum, s) => sum + (s.before ? 0.5 : 0) + (s.after ? 0.5 : 0), 0) / sides.length;
@@ -181,9 +185,17 @@ function insidePreferred(human: SuggestionHuman | undefined, clockOf: (zone: str
   );
 }
 
-function preferredMessage(inside: number, of: number): string {
-  if (of === 1) return inside === 1 ? "inside the human's preferred hours" : "outside the human's preferred hours";
-  return `inside the preferred hours of ${inside} of ${of} humans`;
+/**
+ * What the factor weighed: of the meeting's humans who have preferred hours, how many it
+ * suits; those without any are named apart (content at any time), never counted as "inside".
+ */
+function preferredMessage(inside: number, withPreferences: number, without: number): string {
+  if (withPreferences === 0)
+    return without === 1 ? 'the human has no preferred hours: any time suits' : 'none of these humans has preferred hours';
+  const none = without === 0 ? '' : `; ${without === 1 ? '1 human has' : `${without} humans have`} none`;
+  if (withPreferences === 1 && without === 0)
+    return inside === 1 ? "inside the human's preferred hours" : "outside the human's preferred hours";
+  return `inside the preferred hours of ${inside} of ${withPreferences} ${withPreferences === 1 ? 'human who has them' : 'humans who have them'}${none}`;
 }
 
 /** Whether a human has ROOM_MINUTES free before the start and after the end. */
