@@ -72,7 +72,10 @@ export function registerBookingTools(server: McpServer, client: Humantime): void
         human_id: bookingFields.human_id,
         earliest_date: LocalDate.optional().describe("First local date to consider (YYYY-MM-DD, the human's zone; or give when)"),
         latest_date: LocalDate.optional().describe('Last local date to consider, inclusive (at most 62 dates in all)'),
-        when: whenInput,
+        when: whenInput.describe(
+          'Instead of earliest_date/latest_date: the window in plain English as the person said it ("tomorrow afternoon", "next ' +
+            'Tuesday between 2 and 4pm"), read in the human\'s zone. Give either when or both dates.',
+        ),
         ...localWindowShape,
         duration: bookingFields.duration,
         attendee_name: bookingFields.attendee_name,
