@@ -233,6 +233,28 @@ describe('calendars', () => {
     ]);
   });
 
+  it("reads a feed in full again once the human's zone changed: a 304 would keep its floating times in the old zone", async () => {
+    // An event without a zone (floating): 09:00-10:00 wherever the human is.
+    const floating = 'BEGIN:VEVENT\r\nUID:floating@example.com\r\nDTSTART:20300107T090000\r\nDTEND:20300107T100000\r\nEND:VEVENT\r\n';
+    const { human, calendar } = await humanWithCalendar('/floating.ics', ics(floating));
+    const sync = () => app.call('POST', `/v1/humans/${human}/calendars/${calendar.id}/sync`, { key });
+    const conditional = async () => {
+      const before = requests.length;
+      app.clock.now = new Date('2030-01-01T00:00:00Z');
+      expect((await sync()).body.status).toBe('ok');
+      return requests.slice(before).some((r) => r.path === '/floating.ics' && r.ifNoneMatch !== undefined);
+    };
+    expect(await conditional()).toBe(true);
+    const moved = await app.call('PATCH', `/v1/humans/${human}`, { key, body: { timezone: 'America/New_York' } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await conditional()).toBe(false);
+    const busy = await app.call('GET', `/v1/humans/${human}/busy?from=${at(MONDAY, '00:00')}&to=${at('2030-01-08', '00:00')}`, { key });
+    expect(busy.body.data).toEqual([
+      { starts_at: at(MONDAY, '14:00'), ends_at: at(MONDAY, '15:00'), source: 'calendar', calendar_id: calendar.id },
+    ]);
+    expect(await conditional()).toBe(true);
+  });
+
   it('follows a changed feed into the very next slots answer, sends If-None-Match, and keeps busy time when a read fails', async () => {
     const { human, calendar } = await humanWithCalendar('/grace.ics', ics(DENTIST));
     app.clock.now = new Date('2030-01-01T00:00:00Z');

@@ -9,14 +9,18 @@ import type { ReadRequest, ReadResult } from './read-types.js';
 export type { BusyInterval, CalendarKind, CalendarSource, ReadLimits, ReadRequest, ReadResult } from './read-types.js';
 
 /**
- * The state a feed read hands back: the window its busy list covers. A later read whose
- * window reaches past it asks unconditionally, since a 304 would keep a list that stops short.
+ * The state a feed read hands back: the window its busy list covers, and the zone floating
+ * times and all-day events were read in. A later read whose window reaches past it, or whose
+ * human now lives in another zone, asks unconditionally, since a 304 would keep a list that
+ * stops short or that sits in the old zone's hours.
  */
 interface FeedSyncState {
   v: 1;
   kind: 'ics';
   from: number;
   to: number;
+  /** Absent in states written before it was kept: such a state is read again in full once. */
+  zone?: string;
 }
 
 /** Seams for tests: DNS (the guarded lookup's resolver). */
@@ -95,7 +99,9 @@ function isICalendarAnswer(answer: Extract<HttpAnswer, { ok: true }>): answer is
 /** If-None-Match / If-Modified-Since from the previous read, unless its window stops short of this one. */
 function conditionalHeaders(request: ReadRequest): Record<string, string> {
   const state = request.syncState as Partial<FeedSyncState> | null | undefined;
-  if (state && typeof state === 'object' && state.kind === 'ics' && !(state.from! <= request.from && state.to! >= request.to)) return {};
+  if (state && typeof state === 'object' && state.kind === 'ics') {
+    if (!(state.from! <= request.from && state.to! >= request.to) || state.zone !== request.zone) return {};
+  }
   const headers: Record<string, string> = {};
   if (request.etag) headers['If-None-Match'] = request.etag;
   if (request.lastModified) headers['If-Modified-Since'] = request.lastModified;
@@ -124,7 +130,7 @@ function readFeed(request: ReadRequest, answer: Extract<HttpAnswer, { ok: true }
   const busy = read.busy.sort((a, b) => a.start - b.start || a.end - b.end || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
   const etag = answer.headers.etag;
   const lastModified = answer.headers['last-modified'];
-  const syncState: FeedSyncState = { v: 1, kind: 'ics', from: request.from, to: request.to };
+  const syncState: FeedSyncState = { v: 1, kind: 'ics', from: request.from, to: request.to, zone: request.zone };
   return {
     outcome: 'read',
     kind: 'ics',
