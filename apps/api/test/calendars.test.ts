@@ -456,6 +456,15 @@ describe('calendars', () => {
       const res = await bare.call('POST', `/v1/humans/${human}/calendars`, { key: k, body: { url: `${base}/ada.ics` } });
       expectEnvelope(res, 422, 'CALENDAR_UNREADABLE');
       expect(res.body.error.message).toContain('SECRETS_KEY');
+      // What is not there is 404 first, and an empty list needs no key.
+      const nobody = '00000000-0000-4000-8000-000000000000';
+      expectEnvelope(
+        await bare.call('POST', `/v1/humans/${nobody}/calendars`, { key: k, body: { url: `${base}/ada.ics` } }),
+        404,
+        'NOT_FOUND',
+      );
+      expectEnvelope(await bare.call('GET', `/v1/humans/${human}/calendars/${nobody}`, { key: k }), 404, 'NOT_FOUND');
+      expect((await bare.call('GET', `/v1/humans/${human}/calendars`, { key: k })).body).toEqual({ data: [], next_cursor: null });
     } finally {
       await bare.close();
     }

@@ -47,9 +47,10 @@ export async function connectCalendar(
   humanId: string,
   body: CreateCalendarBody,
 ): Promise<Calendar> {
-  const secrets = secretsOf(deps);
   const { store } = deps;
+  // An unknown human is 404 whatever the server: the missing key is said after.
   const human = await findHuman(store.db, organizationId, humanId);
+  const secrets = secretsOf(deps);
   const address = calendarAddress(body);
   // The webhooks' registration rule, before anything is fetched: https, and no internal host by
   // name, address or what it resolves to (the read checks each connection, redirects too).
