@@ -249,6 +249,8 @@ describe('the code exchange', () => {
     c = await start();
     const wrongRedirect = { ...base, code: c.code, code_verifier: c.verifier, redirect_uri: 'http://127.0.0.1:43210/other' };
     expect((await postForm(app, '/oauth/token', wrongRedirect)).body.error).toBe('invalid_grant');
+    // Refused without using the code up: its rightful exchange still works, and is no replay.
+    expect((await postForm(app, '/oauth/token', { ...base, code: c.code, code_verifier: c.verifier })).status).toBe(200);
     c = await start();
     const wrongResource = await postForm(app, '/oauth/token', {
       ...base,
@@ -257,6 +259,7 @@ describe('the code exchange', () => {
       resource: 'https://other.example.com/mcp',
     });
     expect(wrongResource.body.error).toBe('invalid_target');
+    expect((await postForm(app, '/oauth/token', { ...base, code: c.code, code_verifier: c.verifier })).status).toBe(200);
     c = await start();
     app.clock.now = new Date(Date.now() + 61_000);
     try {

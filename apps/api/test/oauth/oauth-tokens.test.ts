@@ -145,6 +145,8 @@ describe('refresh, revocation and Disconnect', () => {
     const connection = await connectApp(app, user);
     const stranger = await newClient(app);
     expect((await refresh(stranger, connection.refreshToken)).body.error).toBe('invalid_grant');
+    // A stranger's attempt leaves the token unused: its own client's refresh works, no replay.
+    expect((await refresh(connection.clientId, connection.refreshToken)).status).toBe(200);
     const again = await connectApp(app, user);
     const wrong = await postForm(app, '/oauth/token', {
       grant_type: 'refresh_token',
@@ -153,6 +155,7 @@ describe('refresh, revocation and Disconnect', () => {
       resource: 'https://elsewhere.example.com/mcp',
     });
     expect(wrong.body.error).toBe('invalid_target');
+    expect((await refresh(again.clientId, again.refreshToken)).status).toBe(200);
   });
 
   it('revokes an access token alone, and a refresh token with its grant (RFC 7009)', async () => {

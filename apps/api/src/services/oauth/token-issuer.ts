@@ -84,11 +84,12 @@ export class TokenIssuer implements OAuthServerProvider {
     // Every authorization request names its redirect_uri, so the exchange must repeat it (RFC 6749
     // §4.1.3); asked before the code is used up, so a client that forgot it can still send it.
     if (redirectUri === undefined) throw new InvalidRequestError('redirect_uri is required: the one the authorization request named.');
-    const row = await this.useOnce(CODES, code);
-    if (row.client_id !== client.client_id) throw new InvalidGrantError('The authorization code was issued to another client.');
-    if (redirectUri !== row.redirect_uri) throw new InvalidGrantError('redirect_uri is not the one the code was issued for.');
-    if (!sameResource(resource, row.resource)) throw new InvalidTargetError(`resource must be ${row.resource}`);
-    return this.issue(row);
+    const bound = (row: GrantRow) => {
+      if (row.client_id !== client.client_id) throw new InvalidGrantError('The authorization code was issued to another client.');
+      if (redirectUri !== row.redirect_uri) throw new InvalidGrantError('redirect_uri is not the one the code was issued for.');
+      if (!sameResource(resource, row.resource)) throw new InvalidTargetError(`resource must be ${row.resource}`);
+    };
+    return this.issue(await this.useOnce(CODES, code, bound));
   }
 
   async exchangeRefreshToken(
@@ -97,22 +98,34 @@ export class TokenIssuer implements OAuthServerProvider {
     scopes?: string[],
     resource?: URL,
   ): Promise<OAuthTokens> {
-    const row = await this.useOnce(REFRESH_TOKENS, refreshToken);
-    if (row.client_id !== client.client_id) throw new InvalidGrantError('The refresh token was issued to another client.');
-    if (!sameResource(resource, row.resource)) throw new InvalidTargetError(`resource must be ${row.resource}`);
-    if (scopes && !scopes.every((s) => row.scopes.includes(s))) {
-      throw new InvalidScopeError(`scope may only name what was allowed: ${row.scopes.join(' ')}`);
-    }
-    return this.issue(row);
+    const bound = (row: GrantRow) => {
+      if (row.client_id !== client.client_id) throw new InvalidGrantError('The refresh token was issued to another client.');
+      if (!sameResource(resource, row.resource)) throw new InvalidTargetError(`resource must be ${row.resource}`);
+      if (scopes && !scopes.every((s) => row.scopes.includes(s))) {
+        throw new InvalidScopeError(`scope may only name what was allowed: ${row.scopes.join(' ')}`);
+      }
+    };
+    return this.issue(await this.useOnce(REFRESH_TOKENS, refreshToken, bound));
   }
 
   /**
    * Uses up a code or a refresh token: one conditional UPDATE, so of two requests racing with
    * the same one only one wins. One that was used before is a replay: the grant is revoked.
+   * `bound` throws when the request is not the one the secret was issued for (another client, a
+   * different redirect URI or resource): asked of the live secret first, so such a request
+   * leaves it unused (and its rightful holder's next use is no replay), and again of the row
+   * used up.
    */
-  private async useOnce(kind: OneTimeKind, secret: string): Promise<GrantRow> {
+  private async useOnce(kind: OneTimeKind, secret: string, bound: (row: GrantRow) => void): Promise<GrantRow> {
     const hash = sha256Hex(secret);
     const db = this.deps.store.db;
+    const [live] = await db.$queryRawUnsafe<GrantRow[]>(
+      `SELECT ${GRANT_COLUMNS} FROM ${kind.table} x JOIN oauth_grants g ON g.organization_id = x.organization_id AND g.id = x.grant_id
+        WHERE x.${kind.where} AND x.used_at IS NULL AND x.expires_at > $2`,
+      hash,
+      this.deps.clock(),
+    );
+    if (live) bound(live);
     const [row] = await db.$queryRawUnsafe<GrantRow[]>(
       `WITH used AS (
          UPDATE ${kind.table} SET used_at = $2 WHERE ${kind.where} AND used_at IS NULL AND expires_at > $2
@@ -121,7 +134,10 @@ export class TokenIssuer implements OAuthServerProvider {
       hash,
       this.deps.clock(),
     );
-    if (row) return row;
+    if (row) {
+      bound(row);
+      return row;
+    }
     const [earlier] = await db.$queryRawUnsafe<GrantRow[]>(
       `SELECT ${GRANT_COLUMNS} FROM ${kind.table} x JOIN oauth_grants g ON g.organization_id = x.organization_id AND g.id = x.grant_id
         WHERE x.${kind.where} AND x.used_at IS NOT NULL`,
