@@ -126,6 +126,29 @@ describe('tools under a token', () => {
 });
 
 describe('refresh, revocation and Disconnect', () => {
+  it('a refresh naming a narrower scope gets an access token of just that; the refresh token keeps the grant', async () => {
+    const connection = await connectApp(app, user);
+    expect(connection.scope).toBe('humantime.read humantime.write');
+    const narrowed = await postForm(app, '/oauth/token', {
+      grant_type: 'refresh_token',
+      client_id: connection.clientId,
+      refresh_token: connection.refreshToken,
+      scope: 'humantime.read',
+    });
+    expect(narrowed.status, narrowed.text).toBe(200);
+    expect(narrowed.body.scope).toBe('humantime.read');
+    const client = await httpMcpClient(app.url, narrowed.body.access_token);
+    try {
+      expect((await callOk(client, 'list_humans', {})).data).toEqual(expect.any(Array));
+      expect(textOf(await call(client, 'create_human', HUMAN))).toMatch(/^INSUFFICIENT_SCOPE: /);
+    } finally {
+      await client.close();
+    }
+    const again = await refresh(connection.clientId, narrowed.body.refresh_token);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.scope).toBe('humantime.read humantime.write');
+  });
+
   it('rotates refresh tokens; presenting a used one revokes the whole grant', async () => {
     const connection = await connectApp(app, user);
     const next = await refresh(connection.clientId, connection.refreshToken);

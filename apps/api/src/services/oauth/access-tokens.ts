@@ -40,7 +40,7 @@ export async function resolveAccessToken(
   if (!isAccessToken(token)) return undefined;
   const now = deps.clock();
   const [row] = await deps.store.db.$queryRaw<TokenRow[]>`
-    SELECT g.id::text AS grant_id, g.scopes, o.id::text AS organization_id, o.plan::text AS plan, o.auto_purchase,
+    SELECT g.id::text AS grant_id, COALESCE(NULLIF(t.scopes, '{}'), g.scopes) AS scopes, o.id::text AS organization_id, o.plan::text AS plan, o.auto_purchase,
            k.key_hash, g.last_used_at
       FROM oauth_tokens t
       JOIN oauth_grants g ON g.organization_id = t.organization_id AND g.id = t.grant_id

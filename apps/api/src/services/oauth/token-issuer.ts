@@ -105,7 +105,11 @@ export class TokenIssuer implements OAuthServerProvider {
         throw new InvalidScopeError(`scope may only name what was allowed: ${row.scopes.join(' ')}`);
       }
     };
-    return this.issue(await this.useOnce(REFRESH_TOKENS, refreshToken, bound));
+    // A narrower scope asked for is the new access token's alone; the refresh token keeps the
+    // grant's (RFC 6749 §6), so a later refresh may ask for all of it again.
+    const row = await this.useOnce(REFRESH_TOKENS, refreshToken, bound);
+    const narrower = scopes && scopes.length > 0 && !row.scopes.every((s) => scopes.includes(s)) ? [...new Set(scopes)] : undefined;
+    return this.issue(row, narrower);
   }
 
   /**
@@ -158,7 +162,7 @@ export class TokenIssuer implements OAuthServerProvider {
   }
 
   /** A new access and refresh token pair for the grant; the grant's expired tokens go. */
-  private async issue(grant: GrantRow): Promise<OAuthTokens> {
+  private async issue(grant: GrantRow, accessScopes?: string[]): Promise<OAuthTokens> {
     const now = this.deps.clock();
     const access = ACCESS_TOKEN_PREFIX + newSecretToken();
     const refresh = REFRESH_TOKEN_PREFIX + newSecretToken();
@@ -166,16 +170,16 @@ export class TokenIssuer implements OAuthServerProvider {
     await db.$transaction([
       db.$executeRaw`DELETE FROM oauth_tokens WHERE organization_id = ${grant.organization_id}::uuid AND grant_id = ${grant.grant_id}::uuid AND expires_at <= ${now}`,
       db.$executeRaw`
-        INSERT INTO oauth_tokens (token_hash, organization_id, grant_id, kind, created_at, expires_at) VALUES
-          (${sha256Hex(access)}, ${grant.organization_id}::uuid, ${grant.grant_id}::uuid, 'access', ${now}, ${new Date(now.getTime() + ACCESS_TOKEN_TTL_MS)}),
-          (${sha256Hex(refresh)}, ${grant.organization_id}::uuid, ${grant.grant_id}::uuid, 'refresh', ${now}, ${new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)})`,
+        INSERT INTO oauth_tokens (token_hash, organization_id, grant_id, kind, created_at, expires_at, scopes) VALUES
+          (${sha256Hex(access)}, ${grant.organization_id}::uuid, ${grant.grant_id}::uuid, 'access', ${now}, ${new Date(now.getTime() + ACCESS_TOKEN_TTL_MS)}, ${accessScopes ?? null}::text[]),
+          (${sha256Hex(refresh)}, ${grant.organization_id}::uuid, ${grant.grant_id}::uuid, 'refresh', ${now}, ${new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)}, NULL)`,
     ]);
     return {
       access_token: access,
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_TTL_MS / 1000,
       refresh_token: refresh,
-      scope: grant.scopes.join(' '),
+      scope: (accessScopes ?? grant.scopes).join(' '),
     };
   }
 
