@@ -65,6 +65,12 @@ describe('the built server (node dist/server.js)', () => {
     });
     expect(slots.status).toBe(200);
     expect(((await slots.json()) as { slots: unknown[] }).slots).toHaveLength(16);
+    // Plain-English windows: chrono-node, bundled with the slot engine.
+    const when = await fetch(`${url}/v1/humans/${id}/slots?when=${encodeURIComponent('next Tuesday afternoon')}&duration=30`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(when.status).toBe(200);
+    expect(((await when.json()) as { interpreted_as: { from_time: string } }).interpreted_as.from_time).toBe('12:00');
   });
 
   it('loads what it loads only on first use: the OAuth handlers (register, token, revoke) and the MCP endpoint', async () => {
