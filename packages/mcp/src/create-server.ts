@@ -72,7 +72,7 @@ export function createHumantimeMcpServer(client: Humantime, options: HumantimeMc
   registerSuggestionTools(server, client);
   registerCalendarTools(server, client);
   registerAccountTools(server, client);
-  speakRefusalsForSdkErrors(server);
+  speakRefusalsForSdkErrors(server, options.readOnly ?? false);
   return server;
 }
 
@@ -102,6 +102,14 @@ export const READ_TOOLS: ReadonlySet<string> = new Set([
   'get_busy',
 ]);
 
+/** A write tool's answer on a read-only connection, whatever its arguments. */
+const readOnlyRefusal = (name: string) =>
+  refused(
+    'INSUFFICIENT_SCOPE',
+    `${name} changes data, and this connection may only read (scope humantime.read). ` +
+      'Ask the person to connect the app again and allow it to make changes (humantime.write).',
+  );
+
 /** Wraps registerTool so that a write tool's handler is a refusal: one place decides, before any tool is added. */
 function refuseWriteTools(server: McpServer): void {
   const register = server.registerTool.bind(server) as (...args: unknown[]) => unknown;
@@ -109,22 +117,10 @@ function refuseWriteTools(server: McpServer): void {
     name: unknown,
     config: unknown,
     handler: unknown,
-  ) =>
-    register(
-      name,
-      config,
-      READ_TOOLS.has(name as string)
-        ? handler
-        : () =>
-            refused(
-              'INSUFFICIENT_SCOPE',
-              `${String(name)} changes data, and this connection may only read (scope humantime.read). ` +
-                'Ask the person to connect the app again and allow it to make changes (humantime.write).',
-            ),
-    );
+  ) => register(name, config, READ_TOOLS.has(name as string) ? handler : () => readOnlyRefusal(String(name)));
 }
 
-const INPUT_ERROR = /^(?:MCP error -?\d+: )?Input validation error: Invalid arguments for tool \S+: ([\s\S]*)$/;
+const INPUT_ERROR = /^(?:MCP error -?\d+: )?Input validation error: Invalid arguments for tool (\S+): ([\s\S]*)$/;
 
 /**
  * The MCP SDK validates arguments against the input schema before a tool runs and reports
@@ -134,9 +130,12 @@ const INPUT_ERROR = /^(?:MCP error -?\d+: )?Input validation error: Invalid argu
  * place for both (TypeScript-private, so replaced on the instance); the refusal tests over
  * /mcp and stdio pin this behaviour, so an SDK upgrade that changes it fails loudly.
  */
-function speakRefusalsForSdkErrors(server: McpServer): void {
+function speakRefusalsForSdkErrors(server: McpServer, readOnly: boolean): void {
   (server as unknown as { createToolError: (message: string) => unknown }).createToolError = (message: string) => {
     const input = INPUT_ERROR.exec(message);
-    return input ? refused('VALIDATION_ERROR', input[1]!.trim()) : refused('INTERNAL_ERROR', message);
+    if (!input) return refused('INTERNAL_ERROR', message);
+    // On a read-only connection a write tool is refused for what it is, before its arguments.
+    if (readOnly && !READ_TOOLS.has(input[1]!)) return readOnlyRefusal(input[1]!);
+    return refused('VALIDATION_ERROR', input[2]!.trim());
   };
 }

@@ -111,6 +111,8 @@ describe('tools under a token', () => {
       for (const [name, args] of [
         ['create_human', HUMAN],
         ['cancel_booking', { booking_id: '6f1c0000-0000-4000-8000-000000000000' }],
+        // Refused for what it is before its arguments are read: malformed ones change nothing.
+        ['add_override', { human_id: 'not-an-id' }],
       ] as const) {
         const refused = await call(client, name, args);
         expect(refused.isError).toBe(true);
