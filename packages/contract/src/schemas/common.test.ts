@@ -86,6 +86,7 @@ describe('ListQuery', () => {
     for (const limit of ['0', '101', '2.5', 'ten', '-1']) {
       expect(issuesOf(ListQuery, { limit })[0], limit).toMatch(/^limit: /);
     }
+    expect(issuesOf(ListQuery, { limit: 'ten' })).toEqual(['limit: must be a number']);
   });
 });
 

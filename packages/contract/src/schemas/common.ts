@@ -29,6 +29,12 @@ export function isLocalTime(value: unknown): value is string {
 }
 
 /**
+ * A number read from a query string: one that is missing or not a number is refused as "must
+ * be a number" (zod's own words would be "Expected number, received nan").
+ */
+export const A_NUMBER = { invalid_type_error: 'must be a number' } as const;
+
+/**
  * A point in time sent by a client: ISO 8601 with `Z` or an explicit offset, never a bare
  * local time (which would be ambiguous). The server normalizes it to UTC.
  */
@@ -114,7 +120,7 @@ export function hasNoDuplicates(values: readonly unknown[]): boolean {
 /** Query of every list endpoint: newest first, cursor pagination. */
 export const ListQuery = z.object({
   limit: z.coerce
-    .number()
+    .number(A_NUMBER)
     .int('must be an integer from 1 to 100')
     .min(1, 'must be from 1 to 100')
     .max(100, 'must be from 1 to 100')

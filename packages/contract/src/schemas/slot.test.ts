@@ -17,7 +17,8 @@ describe('SlotsQuerySchema', () => {
   });
 
   it('requires a duration, and the dates or `when` in their place (not both)', () => {
-    expect(issuesOf(SlotsQuerySchema, {})).toHaveLength(1);
+    expect(issuesOf(SlotsQuerySchema, {})).toEqual(['duration: must be a number']);
+    expect(issuesOf(SlotsQuerySchema, { duration: 'thirty', when: 'tomorrow' })).toEqual(['duration: must be a number']);
     expect(issuesOf(SlotsQuerySchema, { duration: '30' })).toHaveLength(2);
     expect(issuesOf(SlotsQuerySchema, { duration: '30', when: 'tomorrow afternoon' })).toEqual([]);
     expect(issuesOf(SlotsQuerySchema, { duration: '30', when: 'tomorrow', date_from: '2026-03-01' })).toHaveLength(1);
