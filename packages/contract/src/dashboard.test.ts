@@ -95,6 +95,16 @@ describe('account bodies', () => {
     expect(short.success).toBe(false);
   });
 
+  it('counts a password in characters as a person does: six emoji are six, not twelve', () => {
+    const body = { organization_name: 'Acme', email: 'a@b.io' };
+    const six = SignUpBodySchema.safeParse({ ...body, password: '🔑'.repeat(6) });
+    expect(six.success).toBe(false);
+    expect(six.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['password: must be at least 12 characters']);
+    expect(SignUpBodySchema.safeParse({ ...body, password: '🔑'.repeat(12) }).success).toBe(true);
+    const short = SignUpBodySchema.safeParse({ ...body, password: 'x'.repeat(5) });
+    expect(short.error?.issues).toHaveLength(1);
+  });
+
   it('does not apply the length rule at sign-in, where a short password is just wrong', () => {
     expect(SignInBodySchema.safeParse({ email: 'a@b.io', password: 'short' }).success).toBe(true);
     expect(SignInBodySchema.safeParse({ email: 'a@b.io', password: '' }).success).toBe(false);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, ListQuery, LocalDate, Uuid, UtcTimestamp } from '../schemas/common.js';
+import { A_NUMBER, Email, ListQuery, LocalDate, Uuid, UtcTimestamp } from '../schemas/common.js';
 import { BookingSchema } from '../schemas/booking.js';
 import { HumanSchema } from '../schemas/human.js';
 import { OrganizationSchema } from '../schemas/organization.js';
@@ -13,10 +13,17 @@ import { MembershipRoleSchema, MembershipSummarySchema } from './team.js';
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 1024;
 
+/**
+ * At least 12 characters as a person counts them (code points: an emoji is one, though
+ * JavaScript's length says two); at most 1024 UTF-16 units.
+ */
 export const Password = z
   .string()
   .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`)
+  .refine((p) => p.length < MIN_PASSWORD_LENGTH || [...p].length >= MIN_PASSWORD_LENGTH, {
+    message: `must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  });
 
 /** Emails are compared lower-cased: "Ann@X.io" and "ann@x.io" are one account. */
 const AccountEmail = Email.transform((email) => email.toLowerCase());
@@ -159,7 +166,7 @@ export type HumanDetail = z.infer<typeof HumanDetailSchema>;
 export const HumanWeekQuerySchema = z.object({
   week_start: LocalDate.describe("First of 7 calendar dates, in the human's timezone"),
   duration: z.coerce
-    .number()
+    .number(A_NUMBER)
     .int('must be a whole number of minutes')
     .min(1, 'must be a positive number of minutes')
     .optional()
