@@ -184,6 +184,19 @@ describe('the admin API', () => {
     if (usage.status !== 501) expect(usage.body).toMatchObject({ plan: 'growth', auto_purchase: false });
   });
 
+  it('keeps auto-purchase to the plans with overage, as the dashboard does: on for Free is 422, a move to Free turns it off', async () => {
+    expectValidationError(await admin('POST', '', { name: 'Free AP', plan: 'free', auto_purchase: true }), ['auto_purchase']);
+    const free = await app.createOrg('free', false);
+    expectValidationError(await admin('PATCH', `/${free.id}`, { auto_purchase: true }), ['auto_purchase']);
+    expectValidationError(await admin('PATCH', `/${free.id}`, { plan: 'free', auto_purchase: true }), ['auto_purchase']);
+    expect((await admin('GET', `/${free.id}`)).body).toMatchObject({ plan: 'free', auto_purchase: false });
+    const growth = await app.createOrg('growth', true);
+    const moved = await admin('PATCH', `/${growth.id}`, { plan: 'free' });
+    expect(moved.body).toMatchObject({ plan: 'free', auto_purchase: false });
+    const usage = await app.call('GET', '/v1/usage', { key: growth.key });
+    if (usage.status !== 501) expect(usage.body).toMatchObject({ plan: 'free', auto_purchase: false });
+  });
+
   it.each([
     ['an empty body', {}, ['plan', 'auto_purchase']],
     ['a bad plan', { plan: 'enterprise' }, ['plan']],

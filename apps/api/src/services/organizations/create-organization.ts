@@ -2,6 +2,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { Plan } from '../../generated/prisma/enums.js';
 import { generateApiKey, hashApiKey, keyHint } from '../../lib/api-keys.js';
 import { organizationView } from './organization-view.js';
+import { autoPurchaseFor } from './update-organization.js';
 
 /**
  * Creates an organization with its one API key; the key is returned here and never again.
@@ -17,12 +18,13 @@ export async function createOrganization(
     firstAccount?: { email: string; passwordHash: string } | undefined;
   },
 ) {
+  const autoPurchase = autoPurchaseFor(input.plan, input.autoPurchase) ?? false;
   const apiKey = generateApiKey();
   const org = await db.organization.create({
     data: {
       name: input.name,
       plan: input.plan,
-      autoPurchase: input.autoPurchase,
+      autoPurchase,
       apiKey: { create: { keyHash: hashApiKey(apiKey), keyHint: keyHint(apiKey) } },
       ...(input.firstAccount ? { memberships: { create: { role: 'owner', account: { create: input.firstAccount } } } } : {}),
     },
