@@ -182,8 +182,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
 }
 
 /**
- * The document as served to a caller: its one server is `base` (PUBLIC_URL, else the address
- * the request came in at), and the guides are linked there.
+ * The document as served to a caller: its one server is `base` (PUBLIC_URL, by default
+ * http://127.0.0.1 and the port: http/public-base-url.ts), and the guides are linked there.
  */
 export function openApiDocumentFor(base: string): OpenApiDocument {
   const { openapi, info, ...rest } = buildOpenApiDocument();
