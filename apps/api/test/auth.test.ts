@@ -190,6 +190,10 @@ describe('the admin API', () => {
     expectValidationError(await admin('PATCH', `/${free.id}`, { auto_purchase: true }), ['auto_purchase']);
     expectValidationError(await admin('PATCH', `/${free.id}`, { plan: 'free', auto_purchase: true }), ['auto_purchase']);
     expect((await admin('GET', `/${free.id}`)).body).toMatchObject({ plan: 'free', auto_purchase: false });
+    // The table holds the rule whatever writes the row.
+    await expect(app.database.store.sql('UPDATE organizations SET auto_purchase = true WHERE id = $1::uuid', [free.id])).rejects.toThrow(
+      /organizations_free_without_auto_purchase_check/,
+    );
     const growth = await app.createOrg('growth', true);
     const moved = await admin('PATCH', `/${growth.id}`, { plan: 'free' });
     expect(moved.body).toMatchObject({ plan: 'free', auto_purchase: false });

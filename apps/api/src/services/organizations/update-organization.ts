@@ -4,6 +4,7 @@ import { resumeAutoPurchase } from '../../db/tables/billing-accounts.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { PLAN_LIMITS } from '../billing/plans.js';
 import { getOrganization } from './get-organization.js';
+import { Params } from '../../db/params.js';
 
 /**
  * Auto-purchase exists only where the plan has overage (Starter, Growth). One rule for the
@@ -25,23 +26,38 @@ export function autoPurchaseFor(plan: Plan, asked: boolean | undefined): boolean
 /**
  * Plan and auto-purchase changes apply to the very next request (nothing caches them).
  * Switching auto-purchase on (from off) starts a new purchase attempt, so a pack declined
- * before is charged again under a new idempotency key, and clears a pause.
+ * before is charged again under a new idempotency key, and clears a pause. One statement,
+ * against the row as it is when locked: a move to Free and a switch turned on cannot race
+ * into a Free organization buying packs (the table's check constraint holds it too).
  */
 export async function updateOrganization(
   deps: Pick<ServiceDeps, 'store'>,
   organizationId: string,
   patch: { plan?: Plan | undefined; autoPurchase?: boolean | undefined },
 ) {
-  const db = deps.store.db;
-  const current = await db.organization.findUnique({ where: { id: organizationId }, select: { plan: true, autoPurchase: true } });
-  if (!current) throw notFound('Organization');
-  const autoPurchase = autoPurchaseFor(patch.plan ?? current.plan, patch.autoPurchase);
-  const resumes = autoPurchase === true && !current.autoPurchase;
-  const { count } = await db.organization.updateMany({
-    where: { id: organizationId },
-    data: { plan: patch.plan, autoPurchase },
-  });
-  if (count === 0) throw notFound('Organization');
-  if (resumes) await resumeAutoPurchase(deps.store.sql, organizationId);
+  if (patch.plan !== undefined) autoPurchaseFor(patch.plan, patch.autoPurchase);
+  const p = new Params();
+  const id = p.ref(organizationId, 'uuid');
+  const plan = patch.plan === undefined ? 'o.plan' : `${p.ref(patch.plan, 'text')}::"Plan"`;
+  const asked = p.ref(patch.autoPurchase ?? null, 'boolean');
+  // Only Free lacks overage (PLAN_LIMITS); SET reads the row's values before the update.
+  const [row] = await deps.store.sql<{ resumed: boolean }>(
+    `WITH old AS (SELECT id, auto_purchase FROM organizations WHERE id = ${id} FOR UPDATE)
+     UPDATE organizations o
+        SET plan = ${plan}, auto_purchase = CASE WHEN ${plan} = 'free' THEN false ELSE COALESCE(${asked}, o.auto_purchase) END,
+            updated_at = now()
+       FROM old
+      WHERE o.id = old.id AND NOT (${plan} = 'free' AND ${asked} IS TRUE)
+     RETURNING (NOT old.auto_purchase AND o.auto_purchase) AS resumed`,
+    p.values,
+  );
+  if (!row) {
+    const [found] = await deps.store.sql<{ plan: Plan }>(`SELECT plan::text AS plan FROM organizations WHERE id = $1::uuid`, [
+      organizationId,
+    ]);
+    if (!found) throw notFound('Organization');
+    autoPurchaseFor(found.plan, patch.autoPurchase);
+  }
+  if (row?.resumed) await resumeAutoPurchase(deps.store.sql, organizationId);
   return getOrganization(deps, organizationId);
 }
