@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Router } f
 import { isDatabaseUnavailable, unavailableCause } from '../../db/unavailable.js';
 import type { Logger } from '../../lib/logger.js';
 import type { ServiceDeps } from '../../services/deps.js';
-import type { OAuthServer } from '../../services/oauth/oauth-server.js';
+import { DATABASE_AWAY, type OAuthServer } from '../../services/oauth/oauth-server.js';
 import { takeRegistration } from '../../services/oauth/registration-throttle.js';
 import { asyncHandler } from '../async-handler.js';
 import { authorizeEndpoint } from './authorize-endpoint.js';
@@ -24,10 +24,7 @@ function lazy(build: () => Promise<RequestHandler>): RequestHandler {
 }
 
 /** OAuth's answer while the database cannot be reached, retried after a second as the API's 503s are. */
-const TEMPORARILY_UNAVAILABLE = {
-  error: 'temporarily_unavailable',
-  error_description: 'The service cannot reach its database right now; retry in a moment.',
-};
+const TEMPORARILY_UNAVAILABLE = { error: 'temporarily_unavailable', error_description: DATABASE_AWAY };
 const RETRY_AFTER = { 'Retry-After': '1', 'Cache-Control': 'no-store' };
 
 /**

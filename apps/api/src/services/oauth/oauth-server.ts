@@ -3,6 +3,9 @@ import type { ServiceDeps } from '../deps.js';
 import type { OAuthClients } from './oauth-clients.js';
 import type { TokenIssuer } from './token-issuer.js';
 
+/** What OAuth's temporarily_unavailable says while the database cannot be reached. */
+export const DATABASE_AWAY = 'The service cannot reach its database right now; retry in a moment.';
+
 /** The authorization server's parts that stand on the MCP SDK (its errors and schemas). */
 export interface OAuthServer {
   clients: OAuthClients;
@@ -22,8 +25,7 @@ export function lazyOAuthServer(deps: Pick<ServiceDeps, 'store' | 'clock' | 'con
       import('@modelcontextprotocol/sdk/server/auth/errors.js'),
     ]).then(([{ OAuthClients }, { TokenIssuer }, { TemporarilyUnavailableError }]) => {
       const unavailable = (error: unknown): never => {
-        if (isDatabaseUnavailable(error))
-          throw new TemporarilyUnavailableError('The service cannot reach its database right now; retry in a moment.');
+        if (isDatabaseUnavailable(error)) throw new TemporarilyUnavailableError(DATABASE_AWAY);
         throw error;
       };
       const clients = outagesAs(new OAuthClients(deps), unavailable);
