@@ -1,5 +1,7 @@
 import type { Humantime } from '@humantime/sdk';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { withoutRefs } from './schema-shapes.js';
 import { registerAccountTools } from './tools/account-tools.js';
 import { registerBookingTools } from './tools/booking-tools.js';
 import { registerCalendarTools } from './tools/calendar-tools.js';
@@ -62,6 +64,7 @@ export const SERVER_INSTRUCTIONS =
  */
 export function createHumantimeMcpServer(client: Humantime, options: HumantimeMcpServerOptions = {}): McpServer {
   const server = new McpServer({ name: 'humantime', version: options.version ?? '0.1.0' }, { instructions: SERVER_INSTRUCTIONS });
+  refuseUnknownArguments(server);
   if (options.readOnly) refuseWriteTools(server);
   registerHumanTools(server, client);
   registerOverrideTools(server, client);
@@ -73,6 +76,7 @@ export function createHumantimeMcpServer(client: Humantime, options: HumantimeMc
   registerCalendarTools(server, client);
   registerAccountTools(server, client);
   speakRefusalsForSdkErrors(server, options.readOnly ?? false);
+  listSchemasWithoutRefs(server);
   return server;
 }
 
@@ -102,6 +106,33 @@ export const READ_TOOLS: ReadonlySet<string> = new Set([
   'get_busy',
 ]);
 
+/**
+ * Every tool's input is a strict object: an argument the tool does not take (a `date_from`
+ * where it takes `earliest_date`, a `timezone` it has no use for) is refused as
+ * VALIDATION_ERROR naming it, instead of being dropped while the call goes on without it.
+ * Wraps registerTool, as refuseWriteTools does, so no tool can forget.
+ */
+function refuseUnknownArguments(server: McpServer): void {
+  const register = server.registerTool.bind(server) as (...args: unknown[]) => unknown;
+  (server as unknown as { registerTool: (...args: unknown[]) => unknown }).registerTool = (
+    name: unknown,
+    config: unknown,
+    handler: unknown,
+  ) => {
+    const { inputSchema = {}, ...rest } = config as { inputSchema?: z.ZodRawShape };
+    const takes = Object.keys(inputSchema);
+    const errorMap: z.ZodErrorMap = (issue, ctx) =>
+      issue.code === 'unrecognized_keys'
+        ? {
+            message:
+              `${String(name)} does not take ${issue.keys.join(', ')}` +
+              (takes.length ? `; its arguments are ${takes.join(', ')}` : '; it takes no arguments'),
+          }
+        : { message: ctx.defaultError };
+    return register(name, { ...rest, inputSchema: z.object(inputSchema, { errorMap }).strict() }, handler);
+  };
+}
+
 /** A write tool's answer on a read-only connection, whatever its arguments. */
 const readOnlyRefusal = (name: string) =>
   refused(
@@ -120,6 +151,7 @@ function refuseWriteTools(server: McpServer): void {
   ) => register(name, config, READ_TOOLS.has(name as string) ? handler : () => readOnlyRefusal(String(name)));
 }
 
+const UNKNOWN_TOOL = /^(?:MCP error -?\d+: )?Tool (\S+) (?:not found|disabled)$/;
 const INPUT_ERROR = /^(?:MCP error -?\d+: )?Input validation error: Invalid arguments for tool (\S+): ([\s\S]*)$/;
 
 /**
@@ -132,10 +164,41 @@ const INPUT_ERROR = /^(?:MCP error -?\d+: )?Input validation error: Invalid argu
  */
 function speakRefusalsForSdkErrors(server: McpServer, readOnly: boolean): void {
   (server as unknown as { createToolError: (message: string) => unknown }).createToolError = (message: string) => {
+    const unknownTool = UNKNOWN_TOOL.exec(message);
+    if (unknownTool)
+      return refused('NOT_FOUND', `There is no tool named ${unknownTool[1]}.`, {
+        NOT_FOUND: `Call one of the tools this server lists (tools/list), e.g. ${TOOL_NAMES.slice(0, 3).join(', ')}; do not retry this name.`,
+      });
     const input = INPUT_ERROR.exec(message);
     if (!input) return refused('INTERNAL_ERROR', message);
     // On a read-only connection a write tool is refused for what it is, before its arguments.
     if (readOnly && !READ_TOOLS.has(input[1]!)) return readOnlyRefusal(input[1]!);
     return refused('VALIDATION_ERROR', input[2]!.trim());
   };
+}
+
+/**
+ * tools/list writes a schema used twice in one tool (work_start and work_end, say) once and
+ * points at it with `$ref` the second time. Valid JSON Schema, but some model front ends do
+ * not follow `$ref`, and a `description` beside one is ignored by draft 7; so each listed
+ * schema has its references written out (withoutRefs). The SDK offers no option for it, so
+ * its tools/list handler (installed by the first registerTool) is wrapped; the MCP tests read
+ * tools/list over stdio and /mcp and fail on any `$ref`.
+ */
+function listSchemasWithoutRefs(server: McpServer): void {
+  type Handler = (request: unknown, extra: unknown) => Promise<{ tools: { inputSchema: unknown; outputSchema?: unknown }[] }>;
+  const handlers = (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
+  const list = handlers.get('tools/list');
+  if (!list) throw new Error('tools/list has no handler to wrap: did the MCP SDK change how it installs one?');
+  handlers.set('tools/list', async (request, extra) => {
+    const answer = await list(request, extra);
+    return {
+      ...answer,
+      tools: answer.tools.map((tool) => ({
+        ...tool,
+        inputSchema: withoutRefs(tool.inputSchema),
+        ...(tool.outputSchema === undefined ? {} : { outputSchema: withoutRefs(tool.outputSchema) }),
+      })),
+    };
+  });
 }

@@ -51,9 +51,15 @@ export function ok(structured: Record<string, unknown>, text: string): CallToolR
   return { content: [{ type: 'text', text }], structuredContent: structured };
 }
 
+/** A tool's own next steps for some codes, where the general one (NEXT_STEP) would send the agent the wrong way. */
+export type NextSteps = Partial<Record<keyof typeof NEXT_STEP, string>>;
+
 /** A refusal as an MCP tool error: the text starts with the stable code, then the next step. */
-export function refused(code: string, message: string): CallToolResult {
-  const next = (NEXT_STEP as Record<string, string>)[code] ?? 'Read the message, adjust the call and try again.';
+export function refused(code: string, message: string, nextSteps: NextSteps = {}): CallToolResult {
+  const next =
+    (nextSteps as Record<string, string>)[code] ??
+    (NEXT_STEP as Record<string, string>)[code] ??
+    'Read the message, adjust the call and try again.';
   return {
     isError: true,
     content: [{ type: 'text', text: `${code}: ${message}\nNext: ${next}` }],
@@ -63,14 +69,14 @@ export function refused(code: string, message: string): CallToolResult {
 
 /**
  * Runs a tool body; an API error (or an SDK one such as NO_SLOT_AVAILABLE) becomes a tool
- * error the agent can act on. Anything else is a bug and is rethrown for the MCP SDK to
+ * error the agent can act on, with `nextSteps` where this tool knows better than NEXT_STEP. Anything else is a bug and is rethrown for the MCP SDK to
  * report.
  */
-export async function asTool(run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+export async function asTool(run: () => Promise<CallToolResult>, nextSteps: NextSteps = {}): Promise<CallToolResult> {
   try {
     return await run();
   } catch (error) {
-    if (isHumantimeError(error)) return refused(error.code, error.message);
+    if (isHumantimeError(error)) return refused(error.code, error.message, nextSteps);
     throw error;
   }
 }

@@ -56,6 +56,42 @@ describe('/mcp over Streamable HTTP', () => {
     const create = tools.find((t) => t.name === 'create_human')!;
     expect(Object.keys(create.inputSchema.properties!).sort()).toEqual(['availability', 'email', 'name', 'role', 'timezone']);
     expect(create.inputSchema.required!.sort()).toEqual(['name', 'timezone']);
+    // Written out: no `$ref` for a front end that does not follow one, and every input closed.
+    expect(JSON.stringify(tools)).not.toContain('$ref');
+    const hours = tools.find((t) => t.name === 'set_availability')!.inputSchema.properties as Record<string, { pattern?: string }>;
+    expect(hours.work_end!.pattern).toBe(hours.work_start!.pattern);
+    for (const tool of tools) expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+  });
+
+  it('refuses arguments a tool does not take, and windows that cannot hold a slot, in its own terms', async () => {
+    const human = await callOk(client, 'create_human', UTC_HUMAN);
+    const first = { human_id: human.id, duration: 30, attendee_name: 'Ada' };
+    // find_slots' names given to book_first_available: named, with the ones it takes.
+    const unknown = await expectRefusal('book_first_available', { ...first, date_from: MONDAY, date_to: MONDAY }, 'VALIDATION_ERROR');
+    expect(unknown).toContain('book_first_available does not take date_from, date_to; its arguments are human_id, earliest_date');
+    expect(
+      await expectRefusal(
+        'find_slots',
+        { human_id: human.id, duration: 30, date_from: MONDAY, date_to: MONDAY, timezone: 'Asia/Tokyo' },
+        'VALIDATION_ERROR',
+      ),
+    ).toContain('find_slots does not take timezone;');
+    expect(await expectRefusal('get_usage', { organization_id: org.id }, 'VALIDATION_ERROR')).toContain(
+      'get_usage does not take organization_id',
+    );
+    expect(await expectRefusal('book_first_available', { ...first, earliest_date: MONDAY }, 'VALIDATION_ERROR')).toContain(
+      'give both earliest_date and latest_date, or when',
+    );
+    expect(
+      await expectRefusal(
+        'find_slots',
+        { human_id: human.id, date_from: MONDAY, date_to: MONDAY, duration: 30, earliest_time: '14:00', latest_time: '10:00' },
+        'VALIDATION_ERROR',
+      ),
+    ).toContain('earliest_time (14:00) must be before latest_time (10:00)');
+    const none = await expectRefusal('no_such_tool', {}, 'NOT_FOUND');
+    expect(none).toContain('There is no tool named no_such_tool.');
+    expect(none).toContain('do not retry this name');
   });
 
   it('calls every tool', async () => {
@@ -80,6 +116,12 @@ describe('/mcp over Streamable HTTP', () => {
       reason: 'Lunch',
     });
     expect(block.kind).toBe('block');
+    // get_human lists the overrides, with the ids remove_override takes.
+    const withOverrides = await call(client, 'get_human', { human_id: human.id });
+    expect((withOverrides.structuredContent as { overrides: { id: string; created_at_local: string }[] }).overrides).toEqual([
+      expect.objectContaining({ id: block.id, created_at_local: expect.stringMatching(/ UTC \(\+00:00\)$/) }),
+    ]);
+    expect(textOf(withOverrides)).toContain(`(id ${block.id})`);
 
     const found = await callOk(client, 'find_slots', {
       human_id: human.id,
@@ -165,7 +207,8 @@ describe('/mcp over Streamable HTTP', () => {
     ).toContain('find_slots');
     const booked = await callOk(client, 'confirm_hold', { hold_id: held.id, attendee_name: 'Ada' });
     expect(booked).toMatchObject({ human_id: a.id, starts_at: at(MONDAY, '09:00'), status: 'confirmed' });
-    await expectRefusal('confirm_hold', { hold_id: held.id, attendee_name: 'Ada' }, 'NOT_FOUND');
+    // Each tool's next step leads to the tools that help (holds: hold_slot again, not list_bookings).
+    expect(await expectRefusal('confirm_hold', { hold_id: held.id, attendee_name: 'Ada' }, 'NOT_FOUND')).toContain('hold_slot');
     const other = await callOk(client, 'hold_slot', { human_id: a.id, starts_at: at(MONDAY, '10:00'), duration: 30 });
     expect((await callOk(client, 'release_hold', { hold_id: other.id })).released).toBe(true);
     await expectRefusal('release_hold', { hold_id: other.id }, 'NOT_FOUND');
@@ -177,7 +220,11 @@ describe('/mcp over Streamable HTTP', () => {
       date_to: MONDAY,
       duration: 30,
     });
-    expect(common.slots[0]).toMatchObject({ starts_at: at(MONDAY, '09:30'), starts_at_local: 'Mon 2030-01-07 09:30 UTC (+00:00)' });
+    expect(common.slots[0]).toMatchObject({
+      starts_at: at(MONDAY, '09:30'),
+      starts_at_local: 'Mon 2030-01-07 09:30 UTC (+00:00)',
+      ends_at_local: 'Mon 2030-01-07 10:00 UTC (+00:00)',
+    });
     const anyOf = await callOk(client, 'find_slots_for_humans', {
       human_ids: [a.id, b.id],
       mode: 'any',
@@ -195,11 +242,13 @@ describe('/mcp over Streamable HTTP', () => {
     });
     expect(meeting.bookings.map((x: { human_id: string }) => x.human_id)).toEqual([a.id, b.id]);
     expect(meeting.group_id).toMatch(/^[0-9a-f-]{36}$/);
-    await expectRefusal(
-      'book_several_humans',
-      { human_ids: [a.id, b.id], mode: 'all', starts_at: at(MONDAY, '09:30'), duration: 30, attendee_name: 'Ada' },
-      'SLOT_UNAVAILABLE',
-    );
+    expect(
+      await expectRefusal(
+        'book_several_humans',
+        { human_ids: [a.id, b.id], mode: 'all', starts_at: at(MONDAY, '09:30'), duration: 30, attendee_name: 'Ada' },
+        'SLOT_UNAVAILABLE',
+      ),
+    ).toContain('Call find_slots_for_humans again');
     const one = await callOk(client, 'book_several_humans', {
       human_ids: [a.id, b.id],
       mode: 'any',
@@ -306,6 +355,7 @@ describe('/mcp over Streamable HTTP', () => {
       // Read in the attendee's zone: 12:00-17:00 in London is 13:00-18:00 in Berlin, where the human works until 17:00.
       expect(data[0]!.starts_at_local).toMatch(/^Tue 2030-01-08 1[3-6]:\d\d Europe\/Berlin/);
       expect(data[0]!.starts_at_attendee).toMatch(/^Tue 2030-01-08 1[2-5]:\d\d Europe\/London/);
+      expect(data[0]!.ends_at_local).toMatch(/^Tue 2030-01-08 1[3-7]:\d\d Europe\/Berlin/);
       const booked = await callOk(client, 'book_slot', {
         human_id: human.id,
         starts_at: data[0]!.starts_at,

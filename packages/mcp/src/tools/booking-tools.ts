@@ -13,9 +13,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { withLocalTimes } from '../local-time.js';
 import { shapeOf } from '../schema-shapes.js';
-import { asTool, ok } from '../tool-result.js';
+import { asTool, ok, refused } from '../tool-result.js';
 import { zoneLookup } from '../zones.js';
-import { inLocalWindow, localWindowShape } from './local-window.js';
+import { inLocalWindow, localWindowShape, windowProblem } from './local-window.js';
 import { whenInput } from './suggestion-tools.js';
 
 /** A booking with every instant also in the human's wall time (UTC only if the human was deleted). */
@@ -85,6 +85,13 @@ export function registerBookingTools(server: McpServer, client: Humantime): void
     },
     ({ earliest_date, latest_date, when, earliest_time, latest_time, weekdays, ...booking }) =>
       asTool(async () => {
+        // The API's own words would name its date_from/date_to, which this tool calls otherwise.
+        const dates = earliest_date !== undefined || latest_date !== undefined;
+        if (when !== undefined && dates) return refused('VALIDATION_ERROR', 'give when or earliest_date and latest_date, not both');
+        if (when === undefined && (earliest_date === undefined || latest_date === undefined))
+          return refused('VALIDATION_ERROR', 'give both earliest_date and latest_date, or when');
+        const problem = windowProblem({ earliest_time, latest_time });
+        if (problem) return refused('VALIDATION_ERROR', problem);
         const { timezone } = await client.humans.get(booking.human_id);
         const created = await client.bookings.bookFirstAvailable({
           ...booking,

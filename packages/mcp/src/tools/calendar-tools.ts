@@ -3,7 +3,7 @@ import type { Humantime } from '@humantime/sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { formatLocal } from '../local-time.js';
 import { shapeOf } from '../schema-shapes.js';
-import { asTool, ok } from '../tool-result.js';
+import { asTool, ok, type NextSteps } from '../tool-result.js';
 
 const calendarId = Uuid.describe('The calendar id, from list_calendars or add_calendar');
 
@@ -25,6 +25,13 @@ function describeCalendar(c: {
   return `${name} [${c.id}] ${state}${warning}`;
 }
 
+/** A calendar id comes from list_calendars, which the general NOT_FOUND step does not name. */
+const CALENDAR_NEXT: NextSteps = {
+  NOT_FOUND:
+    "The human or the calendar does not exist in this organization (or the calendar was removed). Find the human's id with " +
+    'list_humans and its calendar ids with list_calendars; do not retry the same id.',
+};
+
 export function registerCalendarTools(server: McpServer, client: Humantime): void {
   server.registerTool(
     'add_calendar',
@@ -41,7 +48,7 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
       asTool(async () => {
         const calendar = await client.calendars.create(human_id, body);
         return ok({ ...calendar }, `Connected: ${describeCalendar(calendar)}. Its busy time now blocks this human's slots.`);
-      }),
+      }, CALENDAR_NEXT),
   );
 
   server.registerTool(
@@ -62,7 +69,7 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
             ? 'No calendars connected. Use add_calendar with a link the person gives you.'
             : data.map(describeCalendar).join('\n');
         return ok({ human_id, calendars: data }, text);
-      }),
+      }, CALENDAR_NEXT),
   );
 
   server.registerTool(
@@ -78,7 +85,7 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
       asTool(async () => {
         const calendar = await client.calendars.sync(human_id, calendar_id);
         return ok({ ...calendar }, describeCalendar(calendar));
-      }),
+      }, CALENDAR_NEXT),
   );
 
   server.registerTool(
@@ -93,7 +100,7 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
       asTool(async () => {
         await client.calendars.delete(human_id, calendar_id);
         return ok({ human_id, calendar_id, removed: true }, `Calendar ${calendar_id} disconnected.`);
-      }),
+      }, CALENDAR_NEXT),
   );
 
   server.registerTool(
@@ -121,6 +128,6 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
                 .map((b) => `${b.starts_at_local} - ${b.ends_at_local}: ${b.source}${b.calendar_id ? ` (calendar ${b.calendar_id})` : ''}`)
                 .join('\n');
         return ok({ human_id, timezone: human.timezone, busy }, text);
-      }),
+      }, CALENDAR_NEXT),
   );
 }

@@ -5,7 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { formatLocal } from '../local-time.js';
 import { shapeOf } from '../schema-shapes.js';
-import { asTool, ok } from '../tool-result.js';
+import { asTool, ok, type NextSteps } from '../tool-result.js';
 import { zoneLookup } from '../zones.js';
 import { describeBooking, localBooking } from './booking-tools.js';
 import { whenInput } from './suggestion-tools.js';
@@ -13,6 +13,13 @@ import { whenInput } from './suggestion-tools.js';
 const { starts_at, duration, attendee_name, attendee_email, metadata } = shapeOf(CreateBookingBodySchema);
 const humanIds = HumanIdList.describe('The humans (1-20, distinct); dates are local to the first one');
 const mode = GroupModeSchema.describe('all: a meeting with every human at once; any: one free human of them (round robin)');
+
+/** Several humans' tools lead back to find_slots_for_humans, not to the one-human tools. */
+const GROUP_NEXT: NextSteps = {
+  SLOT_UNAVAILABLE:
+    'One of the humans was just booked or held at that time. Call find_slots_for_humans again and book another listed start.',
+  NOT_FOUND: 'One of human_ids does not exist in this organization (the message names it). Find the right ids with list_humans.',
+};
 
 export function registerGroupTools(server: McpServer, client: Humantime): void {
   server.registerTool(
@@ -38,7 +45,11 @@ export function registerGroupTools(server: McpServer, client: Humantime): void {
     (query) =>
       asTool(async () => {
         const found = await client.slots.forHumans(query);
-        const slots = found.slots.map((s) => ({ ...s, starts_at_local: formatLocal(s.starts_at, found.timezone) }));
+        const slots = found.slots.map((s) => ({
+          ...s,
+          starts_at_local: formatLocal(s.starts_at, found.timezone),
+          ends_at_local: formatLocal(s.ends_at, found.timezone),
+        }));
         const text =
           slots.length === 0
             ? `No ${query.mode === 'all' ? 'common' : 'open'} ${query.duration}-minute slots ${
@@ -51,7 +62,7 @@ export function registerGroupTools(server: McpServer, client: Humantime): void {
                 .map((s) => `${s.starts_at_local} (${s.starts_at})${query.mode === 'any' ? ` free: ${s.human_ids.join(', ')}` : ''}`)
                 .join('\n');
         return ok({ ...found, slots }, text);
-      }),
+      }, GROUP_NEXT),
   );
 
   server.registerTool(
@@ -80,6 +91,6 @@ export function registerGroupTools(server: McpServer, client: Humantime): void {
         const zoneOf = zoneLookup(client);
         const bookings = await Promise.all((created.group_bookings ?? [created]).map((b) => localBooking(b, zoneOf)));
         return ok({ group_id: created.group_id, bookings }, `Booked ${bookings.length}:\n${bookings.map(describeBooking).join('\n')}`);
-      }),
+      }, GROUP_NEXT),
   );
 }

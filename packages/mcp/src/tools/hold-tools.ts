@@ -5,7 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { withLocalTimes } from '../local-time.js';
 import { shapeOf } from '../schema-shapes.js';
-import { asTool, ok } from '../tool-result.js';
+import { asTool, ok, type NextSteps } from '../tool-result.js';
 import { zoneLookup } from '../zones.js';
 import { describeBooking, localBooking } from './booking-tools.js';
 
@@ -17,6 +17,17 @@ async function localHold(hold: Hold, client: Humantime) {
 const describeHold = (h: Awaited<ReturnType<typeof localHold>>) =>
   `hold ${h.id}: ${'starts_at_local' in h ? `${String(h.starts_at_local)} = ${h.starts_at}` : h.starts_at}, ${h.duration_minutes} min, ` +
   `human ${h.human_id}, kept until ${'expires_at_local' in h ? String(h.expires_at_local) : h.expires_at}`;
+
+/** Where a hold tool's refusal leads, when the general next step would not fit. */
+const HOLD_NEXT: NextSteps = {
+  NOT_FOUND:
+    'No live hold has that id in this organization: it expired, was released or was already confirmed (confirm_hold then ' +
+    'answers with the booking only on a retry with the same idempotency_key). Call find_slots and hold_slot or book_slot again.',
+  LIMIT_REACHED:
+    'The organization has 100 live holds. Call release_hold for holds nobody is waiting on, or wait until some expire (at most ' +
+    '15 minutes), then call hold_slot again.',
+  SLOT_UNAVAILABLE: 'The time was just booked or held by someone else. Call find_slots again and hold another listed start.',
+};
 
 export function registerHoldTools(server: McpServer, client: Humantime): void {
   server.registerTool(
@@ -34,7 +45,7 @@ export function registerHoldTools(server: McpServer, client: Humantime): void {
       asTool(async () => {
         const local = await localHold(await client.holds.create(body), client);
         return ok(local, `Held: ${describeHold(local)}. Confirm with confirm_hold before it expires.`);
-      }),
+      }, HOLD_NEXT),
   );
 
   server.registerTool(
@@ -56,7 +67,7 @@ export function registerHoldTools(server: McpServer, client: Humantime): void {
         const booking = await client.holds.confirm(hold_id, body, { idempotencyKey: idempotency_key ?? `mcp-${randomUUID()}` });
         const local = await localBooking(booking, zoneLookup(client));
         return ok(local, `Booked: ${describeBooking(local)}`);
-      }),
+      }, HOLD_NEXT),
   );
 
   server.registerTool(
@@ -72,6 +83,6 @@ export function registerHoldTools(server: McpServer, client: Humantime): void {
       asTool(async () => {
         await client.holds.release(hold_id);
         return ok({ hold_id, released: true }, `Released hold ${hold_id}.`);
-      }),
+      }, HOLD_NEXT),
   );
 }

@@ -4,6 +4,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { formatLocal, withLocalTimes } from '../local-time.js';
 import { shapeOf } from '../schema-shapes.js';
 import { asTool, ok } from '../tool-result.js';
+import { describeOverride } from './override-tools.js';
 
 const WEEKDAY_NAMES = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -74,12 +75,22 @@ export function registerHumanTools(server: McpServer, client: Humantime): void {
     {
       title: 'Get a human',
       description:
-        "Returns one human: name, email, role, IANA time zone and weekly availability rules (working_days 1=Mon..7=Sun, work_start/work_end in the human's local time, meeting_durations in minutes). " +
+        "Returns one human: name, email, role, IANA time zone, weekly availability rules (working_days 1=Mon..7=Sun, work_start/work_end in the human's local time, meeting_durations in minutes) " +
+        'and their overrides (blocks and open windows, newest 100, each with the id remove_override takes). ' +
         'Refusal: NOT_FOUND (unknown or deleted id).',
       inputSchema: shapeOf(HumanPathParamsSchema),
       annotations: { readOnlyHint: true },
     },
-    ({ human_id }) => asTool(async () => humanResult(await client.humans.get(human_id), '')),
+    ({ human_id }) =>
+      asTool(async () => {
+        const [human, overrides] = await Promise.all([client.humans.get(human_id), client.overrides.list(human_id, { limit: 100 })]);
+        const listed = overrides.data.map((o) => `\n- ${describeOverride(o, human.timezone)}`).join('');
+        const more = overrides.next_cursor ? '\n(More overrides exist than the newest 100 shown.)' : '';
+        return ok(
+          withLocalTimes({ ...human, overrides: overrides.data, more_overrides: overrides.next_cursor !== null }, human.timezone),
+          `${describeHuman(human)}\nOverrides: ${overrides.data.length === 0 ? 'none' : `${listed}${more}`}`,
+        );
+      }),
   );
 
   server.registerTool(

@@ -15,6 +15,13 @@ export interface LocalWindow {
   weekdays?: number[] | undefined;
 }
 
+/** Why a window can hold no slot (earliest_time not before latest_time), for a refusal; undefined when it is fine. */
+export function windowProblem(window: LocalWindow): string | undefined {
+  if (window.earliest_time && window.latest_time && window.earliest_time >= window.latest_time)
+    return `earliest_time (${window.earliest_time}) must be before latest_time (${window.latest_time})`;
+  return undefined;
+}
+
 /** Whether a slot lies in the window, judged on the human's wall clock. */
 export function inLocalWindow(slot: { starts_at: string; ends_at: string }, timezone: string, window: LocalWindow): boolean {
   const start = wallTime(slot.starts_at, timezone);

@@ -5,7 +5,7 @@ import { withLocalTimes } from '../local-time.js';
 import { shapeOf } from '../schema-shapes.js';
 import { asTool, ok } from '../tool-result.js';
 
-function describeOverride(o: Override, timezone: string): string {
+export function describeOverride(o: Override, timezone: string): string {
   const days = o.start_date === o.end_date ? o.start_date : `${o.start_date}..${o.end_date}`;
   const times = o.start_time ? ` ${o.start_time}-${o.end_time}` : ' (whole days)';
   const weekdays = o.weekdays ? ` on weekdays ${o.weekdays.join(',')}` : '';

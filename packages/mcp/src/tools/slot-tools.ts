@@ -4,8 +4,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { formatLocal, wallTime } from '../local-time.js';
 import { shapeOf } from '../schema-shapes.js';
-import { asTool, ok } from '../tool-result.js';
-import { inLocalWindow, localWindowShape } from './local-window.js';
+import { asTool, ok, refused } from '../tool-result.js';
+import { inLocalWindow, localWindowShape, windowProblem } from './local-window.js';
 import { whenInput } from './suggestion-tools.js';
 
 export function localSlot(slot: Slot, timezone: string) {
@@ -40,6 +40,8 @@ export function registerSlotTools(server: McpServer, client: Humantime): void {
     },
     ({ human_id, date_from, date_to, when, duration, ...window }) =>
       asTool(async () => {
+        const problem = windowProblem(window);
+        if (problem) return refused('VALIDATION_ERROR', problem);
         const { slots, timezone, interpreted_as } = await client.humans.slots(human_id, { date_from, date_to, when, duration });
         const range = interpreted_as
           ? `${interpreted_as.date_from}..${interpreted_as.date_to} ${interpreted_as.from_time}-${interpreted_as.to_time}`

@@ -50,6 +50,7 @@ export function registerSuggestionTools(server: McpServer, client: Humantime): v
         const suggestions = found.data.map((s) => ({
           ...s,
           starts_at_local: formatLocal(s.starts_at, first.timezone),
+          ends_at_local: formatLocal(s.ends_at, first.timezone),
           ...(attendeeZone ? { starts_at_attendee: formatLocal(s.starts_at, attendeeZone) } : {}),
         }));
         const read = found.interpreted_as
