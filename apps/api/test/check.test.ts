@@ -85,10 +85,28 @@ describe('GET /v1/humans/{id}/check', () => {
     for (const alt of lunch.body.alternatives) expect((await check(alt.starts_at, 30)).body.bookable).toBe(true);
   });
 
-  it('answers a start at the very end of year 9999 (found by the fuzzer: it was a 500)', async () => {
-    const res = await check('9999-12-31T23:59:59Z', 30);
-    expect(res.status, res.text).toBe(200);
-    expect(res.body.bookable).toBe(false);
+  it('refuses instants no calendar holds with 422, never a 500 (year 9999 found by the fuzzer, offsets past ±23:59 by a probe)', async () => {
+    const cases: [string, string][] = [
+      ['9999-12-31T23:59:59Z', 'starts_at: must be between 1900-01-01 and 9999-12-30 (UTC)'],
+      ['0000-01-01T00:00:00Z', 'starts_at: must be between 1900-01-01 and 9999-12-30 (UTC)'],
+      ['2026-12-09T14:30:00+25:00', 'starts_at: must have a UTC offset from -23:59 to +23:59'],
+      ['2026-12-09T14:30:00.000001Z', 'starts_at: must be precise to the millisecond at most'],
+    ];
+    for (const [startsAt, message] of cases) {
+      const res = await check(startsAt, 30);
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining(message) });
+    }
+    const booked = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: humanId, starts_at: '2026-12-09T14:30:00+24:00', duration: 30, attendee_name: 'Ada' },
+    });
+    expect(booked.status, booked.text).toBe(422);
+    const slots = await app.call('GET', `/v1/humans/${humanId}/slots?date_from=0000-01-01&date_to=0000-01-01&duration=30`, { key });
+    expect(slots.status, slots.text).toBe(422);
+    expect(slots.body.error.message).toContain('date_from: must be a date from 1900-01-01 to 9999-12-30');
+    const query = await app.call('GET', `/v1/humans/${humanId}/slots?date_from=${MONDAY}&date_to=${MONDAY}&duration=0x1e`, { key });
+    expect(query.body.error.message).toBe('Invalid request: duration: must be a number');
   });
 
   it('answers 404 for another organization and 422 for a malformed query', async () => {

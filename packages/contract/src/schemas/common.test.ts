@@ -23,6 +23,12 @@ describe('LocalDate', () => {
       bad(LocalDate, d);
     }
   });
+  it('keeps to years the database and every zone can hold', () => {
+    for (const d of ['0000-01-01', '0001-01-01', '1899-12-31', '9999-12-31']) {
+      expect(issuesOf(LocalDate, d), d).toEqual([': must be a date from 1900-01-01 to 9999-12-30']);
+    }
+    for (const d of ['1900-01-01', '9999-12-30']) ok(LocalDate, d);
+  });
 });
 
 describe('LocalTime', () => {
@@ -42,6 +48,21 @@ describe('Instant', () => {
   });
   it('rejects local times, dates and nonsense', () => {
     for (const s of ['2026-12-01T14:00:00', '2026-12-01', '2026-02-30T10:00:00Z', 'tomorrow', 1764597600000]) bad(Instant, s);
+  });
+  it('refuses what zod lets through but no instant is: offsets past ±23:59, far years, digits past the millisecond', () => {
+    const cases: [string, string][] = [
+      ['2026-12-09T14:30:00+25:00', 'must have a UTC offset from -23:59 to +23:59'],
+      ['2026-12-09T14:30:00+24:00', 'must have a UTC offset from -23:59 to +23:59'],
+      ['2026-12-09T14:30:00-99:99', 'must have a UTC offset from -23:59 to +23:59'],
+      ['2026-12-09T14:30:00+00:60', 'must have a UTC offset from -23:59 to +23:59'],
+      ['0000-01-01T00:00:00Z', 'must be between 1900-01-01 and 9999-12-30 (UTC)'],
+      ['9999-12-31T20:00:00Z', 'must be between 1900-01-01 and 9999-12-30 (UTC)'],
+      ['2026-12-08T11:00:00.000001Z', 'must be precise to the millisecond at most'],
+    ];
+    for (const [sent, message] of cases) expect(issuesOf(Instant, sent), sent).toEqual([`: ${message}`]);
+    for (const s of ['2026-12-09T14:30:00+23:59', '2026-12-09T14:30:00-23:59', '2026-12-08T11:00:00.500000Z', '2026-12-08T11:00:00.000Z']) {
+      ok(Instant, s);
+    }
   });
 });
 
@@ -87,6 +108,11 @@ describe('ListQuery', () => {
       expect(issuesOf(ListQuery, { limit })[0], limit).toMatch(/^limit: /);
     }
     expect(issuesOf(ListQuery, { limit: 'ten' })).toEqual(['limit: must be a number']);
+  });
+  it('reads limit in decimal digits only: no hex, spaces, exponents or repeated parameters', () => {
+    for (const limit of ['0x1e', ' 30', '30 ', '1e1', '', ['30']]) {
+      expect(issuesOf(ListQuery, { limit }), JSON.stringify(limit)).toEqual(['limit: must be a number']);
+    }
   });
 });
 

@@ -8,12 +8,20 @@ import { IANA_TIMEZONE_NAMES } from './iana-timezone-names.js';
 export const Uuid = z.string().uuid({ message: 'must be a UUID' });
 
 /**
+ * The dates and instants a request may name: PostgreSQL has no year 0, and a day's end in a
+ * zone west of UTC must still be a four-digit year (9999-12-31 in Etc/GMT+12 ends in 10000).
+ */
+export const FIRST_DATE = '1900-01-01';
+export const LAST_DATE = '9999-12-30';
+
+/**
  * A calendar date, "YYYY-MM-DD". zod's date check knows month lengths and leap years, so
  * 2026-02-30 and 2026-02-29 are rejected, not rolled over into March.
  */
 export const LocalDate = z
   .string()
   .date('must be a real calendar date in YYYY-MM-DD format, e.g. 2026-03-08')
+  .refine((date) => date >= FIRST_DATE && date <= LAST_DATE, `must be a date from ${FIRST_DATE} to ${LAST_DATE}`)
   .describe('Calendar date, YYYY-MM-DD');
 
 const LOCAL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -34,6 +42,18 @@ export function isLocalTime(value: unknown): value is string {
  */
 export const A_NUMBER = { invalid_type_error: 'must be a number' } as const;
 
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * A number from the query string, written in decimal digits: `duration=30`, not `0x1e`,
+ * ` 30` or `duration[]=30`, which Number() (and so z.coerce) would all read as 30. Anything
+ * else reaches `schema` as it came and is refused there ("must be a number"); a missing
+ * value stays missing (Required, or the schema's default).
+ */
+export function queryNumber<T extends z.ZodTypeAny>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value), schema);
+}
+
 /**
  * A point in time sent by a client: ISO 8601 with `Z` or an explicit offset, never a bare
  * local time (which would be ambiguous). The server normalizes it to UTC.
@@ -44,7 +64,28 @@ export const Instant = z
     offset: true,
     message: 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T14:00:00Z',
   })
+  .superRefine((value, ctx) => {
+    const problem = instantProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
   .describe('ISO 8601 timestamp with Z or an offset');
+
+/**
+ * What zod's datetime check lets through but no instant is: an offset past ±23:59 (`+25:00`,
+ * `+00:60`), a year outside FIRST_DATE..LAST_DATE, or digits past the millisecond, which
+ * Date would drop without a word (`…00.000001Z` is not the listed `…00Z`).
+ */
+function instantProblem(value: string): string | undefined {
+  const offset = /([+-])(\d\d):?(\d\d)$/.exec(value);
+  if (offset && (Number(offset[2]) > 23 || Number(offset[3]) > 59)) return 'must have a UTC offset from -23:59 to +23:59';
+  const fraction = /\.(\d+)/.exec(value);
+  if (fraction && /[1-9]/.test(fraction[1]!.slice(3))) return 'must be precise to the millisecond at most';
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms)) return 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T14:00:00Z';
+  const date = new Date(ms).toISOString().slice(0, 10);
+  if (date < FIRST_DATE || date > LAST_DATE) return `must be between ${FIRST_DATE} and ${LAST_DATE} (UTC)`;
+  return undefined;
+}
 
 /** A point in time sent by the server: ISO 8601 UTC with `Z`, second precision. */
 export const UtcTimestamp = z.string().describe('ISO 8601 UTC timestamp, e.g. 2026-12-01T14:00:00Z');
@@ -119,12 +160,9 @@ export function hasNoDuplicates(values: readonly unknown[]): boolean {
 
 /** Query of every list endpoint: newest first, cursor pagination. */
 export const ListQuery = z.object({
-  limit: z.coerce
-    .number(A_NUMBER)
-    .int('must be an integer from 1 to 100')
-    .min(1, 'must be from 1 to 100')
-    .max(100, 'must be from 1 to 100')
-    .default(50),
+  limit: queryNumber(
+    z.number(A_NUMBER).int('must be an integer from 1 to 100').min(1, 'must be from 1 to 100').max(100, 'must be from 1 to 100'),
+  ).default(50),
   cursor: z.string().optional().describe('next_cursor of the previous page'),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BookingSchema } from './booking.js';
-import { A_NUMBER, Uuid, UtcTimestamp } from './common.js';
+import { A_NUMBER, Uuid, UtcTimestamp, queryNumber } from './common.js';
 
 /** Events a webhook can subscribe to. */
 export const WEBHOOK_EVENT_TYPES = ['booking.confirmed', 'booking.cancelled'] as const;
@@ -25,12 +25,13 @@ export const MAX_EVENTS_PAGE = 100;
 /** Query of GET /v1/events: resume after the last event you processed. */
 export const EventsQuerySchema = z.object({
   after: Uuid.optional().describe('Id of the last event already processed; absent = from the oldest kept event'),
-  limit: z.coerce
-    .number(A_NUMBER)
-    .int('must be an integer from 1 to 100')
-    .min(1, 'must be from 1 to 100')
-    .max(MAX_EVENTS_PAGE, 'must be from 1 to 100')
-    .default(50),
+  limit: queryNumber(
+    z
+      .number(A_NUMBER)
+      .int('must be an integer from 1 to 100')
+      .min(1, 'must be from 1 to 100')
+      .max(MAX_EVENTS_PAGE, 'must be from 1 to 100'),
+  ).default(50),
 });
 
 export type EventsQuery = z.infer<typeof EventsQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GroupModeSchema, HumanIdList } from './booking.js';
-import { A_NUMBER, LocalDate, UtcTimestamp, Uuid } from './common.js';
+import { A_NUMBER, LocalDate, UtcTimestamp, Uuid, queryNumber } from './common.js';
 import { daysBetween, isLocalDate } from './local-date-math.js';
 import { checkWindow, InterpretedAsSchema, WhenText } from './when.js';
 
@@ -19,12 +19,14 @@ export const SlotsQuerySchema = z
     when: WhenText.optional(),
     // Only the shape is checked here; whether the human offers this duration is a business
     // rule, answered with INVALID_DURATION by the server.
-    duration: z.coerce
-      .number(A_NUMBER)
-      .int('must be a whole number of minutes')
-      // min(1), not positive(): the same for integers, and it becomes OpenAPI 3.0's
-      // `minimum: 1` instead of a 3.1-style numeric exclusiveMinimum.
-      .min(1, 'must be a positive number of minutes'),
+    duration: queryNumber(
+      z
+        .number(A_NUMBER)
+        .int('must be a whole number of minutes')
+        // min(1), not positive(): the same for integers, and it becomes OpenAPI 3.0's
+        // `minimum: 1` instead of a 3.1-style numeric exclusiveMinimum.
+        .min(1, 'must be a positive number of minutes'),
+    ),
   })
   .superRefine((query, ctx) => checkWindow(query, ctx, checkDateRange));
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GroupModeSchema, HumanIdList } from './booking.js';
-import { A_NUMBER, IanaTimezone, LocalDate, UtcTimestamp, Uuid } from './common.js';
+import { A_NUMBER, IanaTimezone, LocalDate, UtcTimestamp, Uuid, queryNumber } from './common.js';
 import { checkDateRange, SlotsQuerySchema } from './slot.js';
 import { checkWindow, InterpretedAsSchema, WhenText } from './when.js';
 
@@ -27,11 +27,13 @@ export const SuggestionsQuerySchema = z
     attendee_timezone: IanaTimezone.optional().describe(
       "The attendee's IANA zone: starts inside 09:00-17:00 there rank higher, and `when` is read there",
     ),
-    limit: z.coerce
-      .number(A_NUMBER)
-      .int('must be a whole number')
-      .min(1, `must be between 1 and ${MAX_SUGGESTIONS}`)
-      .max(MAX_SUGGESTIONS, `must be between 1 and ${MAX_SUGGESTIONS}`)
+    limit: queryNumber(
+      z
+        .number(A_NUMBER)
+        .int('must be a whole number')
+        .min(1, `must be between 1 and ${MAX_SUGGESTIONS}`)
+        .max(MAX_SUGGESTIONS, `must be between 1 and ${MAX_SUGGESTIONS}`),
+    )
       .default(DEFAULT_SUGGESTIONS)
       .describe(`How many suggestions, 1-${MAX_SUGGESTIONS} (default ${DEFAULT_SUGGESTIONS})`),
   })
