@@ -58,6 +58,9 @@ async function age(eventId: string, ageMs: number, status: 'delivered' | 'pendin
   );
 }
 
+/** The organization of the webhook $1, in SQL. */
+const ORG_OF = '(SELECT organization_id FROM webhooks WHERE id = $1::uuid)';
+
 describe('the events sweep and the feed', { timeout: 120_000 }, () => {
   it('deletes old finished deliveries, their attempts and events; keeps pending ones, the window, and each organization’s last place', async () => {
     const a = await orgWithWebhook(app, 'https://agent.example.com/hooks/a');
@@ -106,6 +109,48 @@ describe('the events sweep and the feed', { timeout: 120_000 }, () => {
     expect((await feed(b.key, bOld!.id)).body).toEqual({ data: [], next_cursor: null, gap: true });
     // Once a feed has been swept, an id it no longer keeps cannot be told from a swept one: gap.
     expect((await feed(a.key, randomUUID())).body).toMatchObject({ data: [{ id: events[4]!.id }], gap: true });
+  });
+
+  it('places events nobody read before sweeping them, so a reader offline past the window is told (gap: true)', async () => {
+    const a = await orgWithWebhook(app, 'https://agent.example.com/hooks/unread-a');
+    const [read] = await bookAndRead(a, 0, 1);
+    // Five more events that no reader has seen (no place yet), then all six leave the window.
+    for (let i = 1; i <= 5; i++) {
+      expect((await app.call('POST', '/v1/bookings', { key: a.key, body: bookingBody(a.humanId, slotAt(i), 30) })).status).toBe(201);
+    }
+    const unread = await sql<{ id: string }>(app, `SELECT id::text FROM events WHERE organization_id = ${ORG_OF} AND feed_seq IS NULL`, [
+      a.webhook.id,
+    ]);
+    expect(unread).toHaveLength(5);
+    for (const e of [read!, ...unread]) await age(e.id, 40 * DAY_MS);
+    // b's feed was never read at all.
+    const b = await orgWithWebhook(app, 'https://agent.example.com/hooks/unread-b');
+    const bEvents: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      expect((await app.call('POST', '/v1/bookings', { key: b.key, body: bookingBody(b.humanId, slotAt(i), 30) })).status).toBe(201);
+    }
+    for (const { id } of await sql<{ id: string }>(app, `SELECT id::text FROM events WHERE organization_id = ${ORG_OF}`, [b.webhook.id])) {
+      bEvents.push(id);
+      await age(id, 40 * DAY_MS);
+    }
+
+    const deps = retentionDeps(app, 100);
+    await runSweep(deps, sweepNamed(deps, 'events'), LEASE_END());
+    // a keeps only its last place; the reader's `after` is gone, and it is told it missed some.
+    expect(await kept(app, 'events', 'id', [read!.id, ...unread.map((e) => e.id)])).toHaveLength(1);
+    const fresh = await bookAndRead(a, 6, 1);
+    const missed = await feed(a.key, read!.id);
+    expect(missed.body.gap).toBe(true);
+    expect(missed.body.data.map((e) => e.id)).toContain(fresh.at(-1)!.id);
+    // b keeps its last event (its place counts the next ones), and an old cursor gets gap: true, not a 422.
+    const bKept = await kept(app, 'events', 'id', bEvents);
+    expect(bKept).toHaveLength(1);
+    const bMissed = await feed(
+      b.key,
+      bEvents.find((id) => !bKept.includes(id))!,
+    );
+    expect(bMissed.status, JSON.stringify(bMissed.body)).toBe(200);
+    expect(bMissed.body).toEqual({ data: [], next_cursor: null, gap: true });
   });
 
   it('refuses, in a feed never swept, an id that names none of its events', async () => {

@@ -159,6 +159,19 @@ export async function placeEvents(query: Sql, organizationId: string, now: Date)
   return rows.length;
 }
 
+/**
+ * The organizations with events created before `before` that have no place in the feed yet
+ * (nobody has read their feed since): from the partial index of unplaced events.
+ */
+export async function organizationsWithUnplacedEvents(query: Sql, before: Date): Promise<string[]> {
+  const p = new Params();
+  const rows = await query<{ organization_id: string }>(
+    `SELECT DISTINCT organization_id::text FROM events WHERE feed_seq IS NULL AND created_at < ${p.ref(before.toISOString(), 'timestamptz')}`,
+    p.values,
+  );
+  return rows.map((r) => r.organization_id);
+}
+
 /** The event `eventId` of the organization, if it is still kept, with its place (null: none yet). */
 export async function eventPlace(query: Sql, organizationId: string, eventId: string): Promise<{ place: string | null } | undefined> {
   const p = new Params();

@@ -36,6 +36,7 @@ export async function runSweep(deps: RetentionDeps, sweep: Sweep, leaseEndsAt: n
   const limit = deps.config.retention.batchSize;
   const stopAt = leaseEndsAt - LEASE_MS / 2;
   const outcome: SweepOutcome = { deleted: 0, batches: 0, unfinished: false };
+  await sweep.prepare?.(deps.store);
   for (const step of sweep.steps) {
     for (;;) {
       if (deps.clock().getTime() >= stopAt) return { ...outcome, unfinished: true };

@@ -1,12 +1,16 @@
 import type { Config } from '../../config.js';
 import type { SweepStep } from '../../db/tables/retention-sweeps.js';
 import type { Params } from '../../db/params.js';
+import type { Store } from '../../db/store.js';
+import { organizationsWithUnplacedEvents, placeEvents } from '../../db/tables/events.js';
 import { THROTTLE_WINDOW_MS } from '../../services/accounts/sign-in-throttle.js';
 import { SESSION_IDLE_MS } from '../../services/accounts/sessions.js';
 
 /** A sweep: steps run in order, each in batches until nothing of it is due. */
 export interface Sweep {
   name: string;
+  /** Runs before the steps, each time the sweep runs. */
+  prepare?: (store: Store) => Promise<void>;
   steps: SweepStep[];
 }
 
@@ -53,6 +57,15 @@ export function retentionSweeps(config: Pick<Config, 'retention' | 'oauth'>, clo
       // statement deletes only its own rows (no cascade), and nothing under a delivery that is
       // still pending or was attempted within the window.
       name: 'events',
+      // An event gets its place in the feed when the feed is read; one never read before it
+      // leaves the window is placed first, so its place goes with it and a reader whose
+      // `after` is older sees the hole (gap: true), and an organization's last event stays.
+      prepare: async (store) => {
+        const since = new Date(now() - config.retention.days * DAY_MS);
+        for (const organizationId of await organizationsWithUnplacedEvents(store.sql, since)) {
+          await store.transaction((tx) => placeEvents(tx.query, organizationId, clock()));
+        }
+      },
       steps: [
         {
           table: 'delivery_attempts',
@@ -73,13 +86,14 @@ export function retentionSweeps(config: Pick<Config, 'retention' | 'oauth'>, clo
         },
         {
           // The organization's last placed event stays: the next place is counted from it, so
-          // places never repeat and a cursor's position means the same event forever.
+          // places never repeat and a cursor's position means the same event forever. An event
+          // without a place (committed since `prepare`) is never swept: it is not old.
           table: 'events',
           key: 'organization_id, id',
           due: (p) =>
             `t.created_at < ${keptSince(p)}
               AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.organization_id = t.organization_id AND d.event_id = t.id)
-              AND (t.feed_seq IS NULL OR t.feed_seq < (SELECT max(m.feed_seq) FROM events m WHERE m.organization_id = t.organization_id))`,
+              AND t.feed_seq < (SELECT max(m.feed_seq) FROM events m WHERE m.organization_id = t.organization_id)`,
         },
         { table: 'calendar_writes', key: 'organization_id, id', due: (p) => `t.created_at < ${keptSince(p)} AND t.status <> 'pending'` },
       ],
