@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './unavailable.js';
@@ -30,6 +31,23 @@ describe('isDatabaseUnavailable', () => {
     ['a cause chain', new Error('booking failed', { cause: socketError('ETIMEDOUT') })],
   ])('is true for %s', (_what, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it('is true for a server that accepts the connection and never answers (a hung server, a network dropping packets)', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const client = new pg.Client({ host: '127.0.0.1', port, user: 'x', database: 'x', connectionTimeoutMillis: 200 });
+      const error = await client.connect().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+    } finally {
+      silent.close();
+    }
   });
 
   it.each([

@@ -36,9 +36,13 @@ const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'Sock
 /** Prisma's own codes: can't reach, timed out reaching, server closed the connection, pool timeout. */
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 
-/** `pg`'s plain Errors (no code) for a lost or unobtainable connection. */
+/**
+ * `pg`'s plain Errors (no code) for a lost or unobtainable connection. "timeout expired" is a
+ * new connection that got no answer within DATABASE_CONNECT_TIMEOUT_MS: a server that hangs
+ * or a network that drops packets rather than refusing them.
+ */
 const PG_MESSAGES =
-  /Connection terminated|is not queryable|timeout exceeded when trying to connect|Can't reach database server|Server has closed the connection|Query read timeout/;
+  /Connection terminated|is not queryable|timeout exceeded when trying to connect|^timeout expired$|Can't reach database server|Server has closed the connection|Query read timeout/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
