@@ -50,6 +50,25 @@ describe('POST /v1/webhooks', () => {
     expect((await registerUrl(b.key, 'https://hooks.example.com/same')).status).toBe(201);
   });
 
+  it('stores a URL as the one endpoint it names, so spellings of a registered endpoint are 409 too', async () => {
+    const { key } = await app.createOrg('growth');
+    const first = await registerUrl(key, 'https://hooks.example.com/g1#setup');
+    expect(first.status).toBe(201);
+    expect(first.body.url).toBe('https://hooks.example.com/g1');
+    for (const same of [
+      'https://hooks.example.com/g1',
+      'https://hooks.example.com/g1?',
+      'https://hooks.example.com/%671',
+      'HTTPS://Hooks.Example.com:443/./g1#other',
+    ]) {
+      const res = await registerUrl(key, same);
+      expect(res.status, same).toBe(409);
+      expect(res.body.error.code).toBe('WEBHOOK_URL_TAKEN');
+    }
+    // Reserved escapes stay escaped (in upper case): %2F is not a path separator.
+    expect((await registerUrl(key, 'https://hooks.example.com/a%2fb?x=%7e')).body.url).toBe('https://hooks.example.com/a%2Fb?x=~');
+  });
+
   it.each([
     ['free', 2],
     ['starter', 10],

@@ -52,6 +52,29 @@ async function resolveWithin(resolve: AddressResolver, host: string): Promise<st
   }
 }
 
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * The URL as the one endpoint it names (RFC 3986 §6.2.2): without a fragment (never sent) or
+ * an empty query (`…/hooks?`), with percent-escapes of unreserved characters decoded
+ * (`%67` is `g`) and the others in upper case; the URL parser already lowercased the scheme
+ * and host, dropped default ports and resolved dot segments. So one endpoint is one stored
+ * URL, and the uniqueness of (organization, url) means one registration per endpoint.
+ */
+export function endpointOf(url: URL): URL {
+  const same = new URL(url.href);
+  same.hash = '';
+  const decode = (part: string) =>
+    part.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+      const char = String.fromCharCode(parseInt(hex, 16));
+      return UNRESERVED.test(char) ? char : escape.toUpperCase();
+    });
+  same.pathname = decode(same.pathname);
+  // The getter is '' for an empty query too; setting '' removes the '?'.
+  same.search = decode(same.search);
+  return same;
+}
+
 /**
  * The registration rule for a webhook URL (and a calendar's, `purpose: 'calendars'`): absolute, https, no
  * credentials, and a host that is not internal, neither by name, nor as an IP literal,
@@ -69,7 +92,7 @@ export async function checkWebhookUrl(text: string, policy: UrlPolicy): Promise<
   const problem = staticUrlProblem(url, policy.allowPrivate, purpose);
   if (problem) throw new AppError('VALIDATION_ERROR', `url: ${problem}.`);
   const host = bareHost(url);
-  if (policy.allowPrivate || isIP(host)) return url;
+  if (policy.allowPrivate || isIP(host)) return endpointOf(url);
 
   const addresses = (await resolveWithin(policy.resolve ?? resolveAddresses, host)) ?? [];
   for (const address of addresses) {
@@ -81,5 +104,5 @@ export async function checkWebhookUrl(text: string, policy: UrlPolicy): Promise<
       );
     }
   }
-  return url;
+  return endpointOf(url);
 }
