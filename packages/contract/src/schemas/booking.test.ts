@@ -79,6 +79,13 @@ describe('CreateBookingBodySchema', () => {
     }
   });
 
+  it('refuses a "__proto__" key at any depth (copying the object would drop it), as JSON.parse gives it', () => {
+    for (const text of ['{"__proto__":{"polluted":1},"a":1}', '{"x":{"__proto__":"v"}}', '{"list":[{"__proto__":1}]}']) {
+      expect(issues({ metadata: JSON.parse(text) }), text).toEqual(['metadata: must not use "__proto__" as a key']);
+    }
+    expect(issues({ metadata: JSON.parse('{"constructor":{"prototype":{"x":1}},"proto":1}') })).toEqual([]);
+  });
+
   it('accepts metadata up to 16 KiB serialized and rejects more', () => {
     expect(issues({ metadata: {} })).toEqual([]);
     expect(issues({ metadata: metadataOfSize(MAX_METADATA_BYTES) })).toEqual([]);

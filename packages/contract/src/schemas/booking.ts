@@ -34,20 +34,40 @@ export function jsonDepth(value: unknown): number {
  * Free-form JSON object stored with a booking and echoed unchanged in webhook payloads.
  * z.record only accepts plain objects, so arrays, null and scalars fail here.
  */
-export const BookingMetadataSchema = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
-  const depth = jsonDepth(value);
-  if (depth > MAX_METADATA_DEPTH) {
-    ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_METADATA_DEPTH} levels deep; got ${depth}` });
-    return;
+export const BookingMetadataSchema = z.preprocess(
+  (value, ctx) => {
+    // JSON.parse keeps a "__proto__" key as data, but copying the object (z.record does)
+    // drops it or makes it the prototype: refused, at any depth, rather than lost.
+    if (hasProtoKey(value)) ctx.addIssue({ code: 'custom', message: 'must not use "__proto__" as a key' });
+    return value;
+  },
+  z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+    const depth = jsonDepth(value);
+    if (depth > MAX_METADATA_DEPTH) {
+      ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_METADATA_DEPTH} levels deep; got ${depth}` });
+      return;
+    }
+    const bytes = utf8.encode(JSON.stringify(value)).length;
+    if (bytes > MAX_METADATA_BYTES) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be at most ${MAX_METADATA_BYTES} bytes (16 KiB) as JSON; got ${bytes} bytes`,
+      });
+    }
+  }),
+);
+
+/** Whether a JSON value has an own "__proto__" key anywhere (without recursion, like jsonDepth). */
+function hasProtoKey(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (!Array.isArray(node) && Object.prototype.hasOwnProperty.call(node, '__proto__')) return true;
+    for (const child of Object.values(node)) stack.push(child);
   }
-  const bytes = utf8.encode(JSON.stringify(value)).length;
-  if (bytes > MAX_METADATA_BYTES) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `must be at most ${MAX_METADATA_BYTES} bytes (16 KiB) as JSON; got ${bytes} bytes`,
-    });
-  }
-});
+  return false;
+}
 
 export type BookingMetadata = z.infer<typeof BookingMetadataSchema>;
 
