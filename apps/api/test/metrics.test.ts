@@ -67,6 +67,7 @@ describe('GET /metrics', () => {
   it('reads the outbox at scrape time: the booking left one due delivery', async () => {
     const text = (await scrape()).text;
     expect(text).toContain('humantime_outbox_backlog 1\n');
+    expect(text).toContain('humantime_database_up 1\n');
     const age = Number(/^humantime_outbox_oldest_due_age_seconds (\S+)$/m.exec(text)?.[1]);
     expect(age).toBeGreaterThanOrEqual(0);
     expect(age).toBeLessThan(60);

@@ -21,6 +21,7 @@ export interface Metrics {
   countDelivery(outcome: DeliveryOutcome): void;
   outboxBacklog: Gauge;
   outboxOldestDueAge: Gauge;
+  databaseUp: Gauge;
   dbPoolConnections: Gauge<'state'>;
 }
 
@@ -86,6 +87,11 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     help: 'How long the oldest due delivery has been due, in seconds; 0 when none is (read at scrape time).',
     registers: [registry],
   });
+  const databaseUp = new Gauge({
+    name: 'humantime_database_up',
+    help: 'Whether this scrape could read the database (1) or not (0: an outage; the outbox gauges keep their last read values).',
+    registers: [registry],
+  });
   const dbPoolConnections = new Gauge({
     name: 'humantime_db_pool_connections',
     help: "This process's PostgreSQL connection pools (the main one and the key statements'): connections open (total), idle, and requests waiting for one.",
@@ -124,6 +130,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     countDelivery: (outcome) => deliveries.inc({ outcome }),
     outboxBacklog,
     outboxOldestDueAge,
+    databaseUp,
     dbPoolConnections,
   };
 }

@@ -182,6 +182,11 @@ describe('a database restart under load', () => {
           body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/callback'] }),
         }),
         feed: (await fetch(`${url}/feeds/${'a'.repeat(43)}.ics`)).status,
+        // A scrape still answers, with the counters and humantime_database_up 0.
+        metrics: await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } }).then(async (r) => ({
+          status: r.status,
+          text: await r.text(),
+        })),
       })),
     );
     await sleep(Math.max(0, OUTAGE_MS - (now() - downAt)));
@@ -206,6 +211,9 @@ describe('a database restart under load', () => {
         expect(await oauth.json()).toMatchObject({ error: 'temporarily_unavailable' });
       }
       expect(probe.feed).toBe(503);
+      expect(probe.metrics.status, probe.metrics.text.slice(0, 200)).toBe(200);
+      expect(probe.metrics.text).toMatch(/^humantime_database_up 0$/m);
+      expect(probe.metrics.text).toContain('humantime_http_requests_total');
     }
 
     // Only successes and 503 SERVICE_UNAVAILABLE (with Retry-After), each answered in time.
