@@ -65,6 +65,15 @@ export async function call<A extends Answer, S extends A['status']>(
   throw error;
 }
 
+/**
+ * The error's message for a person: without the API's "Invalid request: " lead (a program's
+ * words; the rest names the field and what is wrong with it).
+ */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+  return error instanceof Error ? error.message.replace(/^Invalid request: /, '') : 'Something went wrong. Try again.';
+}
+
+/** Whether trying the same request again could help: not for something that does not exist. */
+export function worthRetrying(error: unknown): boolean {
+  return !(error instanceof ApiError && error.status === 404);
 }

@@ -9,15 +9,17 @@ import { useSession } from './session.js';
 import { ErrorNotice } from './states.js';
 
 /** An owner invites someone by email: the one-time link is shown once, to copy (and mailed when the service can). */
-export function InviteCard({ onInvited }: { onInvited: () => void }) {
+export function InviteCard({ onInvited, pendingEmails = [] }: { onInvited: () => void; pendingEmails?: string[] }) {
   const { session, refresh } = useSession();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MembershipRole>('member');
-  const [made, setMade] = useState<CreatedTeamInvite | null>(null);
+  const [made, setMade] = useState<(CreatedTeamInvite & { replaced: boolean }) | null>(null);
   const invite = useAction(async () => {
     setMade(null);
+    // A new invite for an email replaces the one not yet accepted: its link stops working.
+    const replaced = pendingEmails.some((pending) => pending.toLowerCase() === email.trim().toLowerCase());
     const answer = await call(api.team.invite({ body: { email, role } }), 201).catch(refreshOnForbidden(refresh));
-    setMade(answer);
+    setMade({ ...answer, replaced });
     setEmail('');
     onInvited();
   });
@@ -61,7 +63,7 @@ export function InviteCard({ onInvited }: { onInvited: () => void }) {
   );
 }
 
-function InviteLink({ made }: { made: CreatedTeamInvite }) {
+function InviteLink({ made }: { made: CreatedTeamInvite & { replaced: boolean } }) {
   const { invite } = made;
   return (
     <div className="notice warn invite-result" role="region" aria-label="Invite link">
@@ -70,6 +72,11 @@ function InviteLink({ made }: { made: CreatedTeamInvite }) {
         Send it to them: it makes them {withArticle(invite.role)}, works once, until {formatDateTime(invite.expires_at)}, and is shown only
         now.
       </p>
+      {made.replaced && (
+        <p className="small" role="status" data-testid="invite-replaced">
+          <strong>This link replaces the earlier one for {invite.email}:</strong> that link no longer works.
+        </p>
+      )}
       <div className="secret">
         <code data-testid="invite-link">{made.invite_url}</code>
         <CopyButton value={made.invite_url} label="Copy invite link" />

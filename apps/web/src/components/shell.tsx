@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { api, call } from '../api/client.js';
 import { Link, navigate, useLocation } from '../lib/router.js';
 import { roleName } from '../lib/roles.js';
@@ -28,7 +28,31 @@ export function Shell({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
-  useEffect(() => setOpen(false), [path]);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLElement>(null);
+  const firstPath = useRef(path);
+
+  useEffect(() => {
+    setOpen(false);
+    // After a move to another page, focus goes to the page, so a screen reader says where it is
+    // (not on the first page shown: the browser put focus where the person expects it).
+    if (path !== firstPath.current) {
+      firstPath.current = '';
+      main.current?.focus({ preventScroll: true });
+    }
+  }, [path]);
+
+  // Escape closes the open menu (phones) and gives focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   async function signOut() {
     setSigningOut(true);
@@ -57,7 +81,14 @@ export function Shell({ children }: { children: ReactNode }) {
             {session.organization.name} · {roleName(session.role)}
           </div>
         )}
-        <button type="button" className="menu-button" aria-expanded={open} aria-controls="main-nav" onClick={() => setOpen((o) => !o)}>
+        <button
+          ref={menuButton}
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls="main-nav"
+          onClick={() => setOpen((o) => !o)}
+        >
           Menu
         </button>
         {/* After the menu button: on a phone it opens with the menu. */}
@@ -76,7 +107,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </button>
         </div>
       </aside>
-      <main className="main" id="main" tabIndex={-1}>
+      <main className="main" id="main" tabIndex={-1} ref={main}>
         {children}
       </main>
     </div>

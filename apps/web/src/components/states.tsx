@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messageOf } from '../api/client.js';
+import { messageOf, worthRetrying } from '../api/client.js';
 
 export function Loading({ what }: { what: string }) {
   return (
@@ -14,7 +14,7 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
   return (
     <div className="notice error row" role="alert">
       <span style={{ flex: '1 1 14rem' }}>{messageOf(error)}</span>
-      {onRetry && (
+      {onRetry && worthRetrying(error) && (
         <button type="button" onClick={onRetry}>
           Try again
         </button>

@@ -29,6 +29,20 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   }).format(new Date(iso));
 }
 
+/** "Mon, 1 Mar 2027, 15:00:07": to the second, for events seconds apart (a delivery's attempts). */
+export function formatDateTimeSeconds(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone,
+  }).format(new Date(iso));
+}
+
 export function formatDate(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
 }

@@ -51,7 +51,7 @@ export function TeamPage() {
       />
       <div className="stack">
         {isOwner ? (
-          <InviteCard onInvited={team.reload} />
+          <InviteCard onInvited={team.reload} pendingEmails={team.data?.invites.map((i) => i.email)} />
         ) : (
           <OwnersOnlyNote boxed>Only owners can invite people, change roles or remove members.</OwnersOnlyNote>
         )}

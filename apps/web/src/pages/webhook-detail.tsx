@@ -5,7 +5,7 @@ import { usePaged } from '../api/use-paged.js';
 import { PagedTable } from '../components/paged-table.js';
 import { Empty, PageHead } from '../components/states.js';
 import { StatusBadge } from '../components/status-badge.js';
-import { formatDateTime, formatNumber } from '../lib/format.js';
+import { formatDateTime, formatDateTimeSeconds, formatNumber } from '../lib/format.js';
 import { Link } from '../lib/router.js';
 
 export function WebhookDetailPage({ webhookId }: { webhookId: string }) {
@@ -45,8 +45,9 @@ export function WebhookDetailPage({ webhookId }: { webhookId: string }) {
               <div className="small muted">{formatDateTime(d.created_at)}</div>
             </td>
             <td data-label="Booking">
-              <Link to={`/bookings/${d.booking_id}`} className="mono small">
-                {d.booking_id.slice(0, 8)}…
+              {/* Ids are in time order: their first characters are alike, their last ones tell them apart. */}
+              <Link to={`/bookings/${d.booking_id}`} className="mono small nowrap" aria-label={`Booking ${d.booking_id}`}>
+                …{d.booking_id.slice(-8)}
               </Link>
             </td>
             <td data-label="Status">
@@ -69,7 +70,7 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
     <ol style={{ margin: 0, paddingLeft: '1.1rem' }} className="small">
       {delivery.attempts.map((a) => (
         <li key={a.attempt}>
-          {formatDateTime(a.attempted_at)} ·{' '}
+          {formatDateTimeSeconds(a.attempted_at)} ·{' '}
           {a.status_code !== null ? (
             <strong>HTTP {a.status_code}</strong>
           ) : (
