@@ -48,6 +48,8 @@ describe('GET /v1/bookings/{id}/ics', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
     const text = res.text;
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    // Every content line ends with CRLF, the last one too.
+    expect(text.endsWith('\r\nEND:VCALENDAR\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
     expect(text).toMatch(/\r\nDTSTART:20300107T100000Z\r\n/);
@@ -70,6 +72,14 @@ describe('GET /v1/bookings/{id}/ics', () => {
     expect(parsed.attendee?.getParameter('cn')).toBe(LONG_NAME);
     // Stable: the same booking gives the same bytes.
     expect((await ics(booking.id)).text).toBe(text);
+  });
+
+  it('is a plain iCalendar object, not an iTIP REQUEST, when the human has no email to be its ORGANIZER', async () => {
+    const noEmail = await createRuledHuman(app, key, {});
+    const res = await app.call('POST', '/v1/bookings', { key, body: bookingBody(noEmail, at(MONDAY, '10:00'), 30) });
+    const text = (await ics(res.body.id)).text;
+    expect(parse(text)).toMatchObject({ method: null, organizer: null, status: 'CONFIRMED' });
+    expect(text).not.toContain('METHOD:');
   });
 
   it('says CANCELLED once cancelled, with a higher SEQUENCE and the same UID', async () => {

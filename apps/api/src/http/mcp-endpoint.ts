@@ -60,8 +60,10 @@ export function mcpEndpoint(delegations: Delegations, { concurrency }: { concurr
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       if (caller.kind === 'grant') delegations.close(credential);
-      void transport.close();
-      void server.close();
+      // Closing what answered already cannot fail in a way the caller could hear of; a
+      // rejection left unhandled would end the process.
+      transport.close().catch(() => {});
+      server.close().catch(() => {});
     });
     await server.connect(transport);
     await transport.handleRequest(req, res, req.body);

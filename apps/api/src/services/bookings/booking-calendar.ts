@@ -5,8 +5,8 @@ import type { ServiceDeps } from '../deps.js';
 
 /**
  * GET /v1/bookings/{id}/ics: the booking as an RFC 5545 invite, serialized by ical-generator
- * (folding at 75 octets, escaping, CRLF). Always METHOD:REQUEST: one
- * file an agent can send at any time, which a calendar applies as an update of the event;
+ * (folding at 75 octets, escaping, CRLF). METHOD:REQUEST when the human has an email (the
+ * ORGANIZER): one file an agent can send at any time, which a calendar applies as an update of the event;
  * STATUS:CANCELLED (with a higher SEQUENCE) once cancelled, which calendars show as cancelled.
  * The UID is shared along a chain of reschedules and SEQUENCE grows with each change (see
  * claim-time.ts), so the event is updated in place rather than duplicated. DTSTAMP is the
@@ -22,9 +22,16 @@ export async function bookingCalendar({ store }: Pick<ServiceDeps, 'store'>, org
 export const CALENDAR_PROD_ID = { company: 'humantime', product: 'humantime', language: 'EN' };
 
 export function calendarText(row: CalendarRow): string {
-  const calendar = ical({ prodId: CALENDAR_PROD_ID, method: ICalCalendarMethod.REQUEST });
+  // An iTIP REQUEST names its ORGANIZER (RFC 5546); without the human's email there is none,
+  // and the file is a plain iCalendar object that calendars import.
+  const calendar = ical({ prodId: CALENDAR_PROD_ID, ...(row.humanEmail ? { method: ICalCalendarMethod.REQUEST } : {}) });
   calendar.createEvent(bookingEvent(row));
-  return calendar.toString();
+  return withFinalLineBreak(calendar.toString());
+}
+
+/** RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves it off. */
+export function withFinalLineBreak(text: string): string {
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 /**

@@ -4,7 +4,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import { selectFeedContent, type FeedContent } from '../../db/tables/calendar-feeds.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceDeps } from '../deps.js';
-import { bookingEvent, CALENDAR_PROD_ID } from '../bookings/booking-calendar.js';
+import { bookingEvent, CALENDAR_PROD_ID, withFinalLineBreak } from '../bookings/booking-calendar.js';
 import { feedTokenHash } from './feed-token.js';
 
 const DAY_MS = 86_400_000;
@@ -20,7 +20,7 @@ const REFRESH_SECONDS = 15 * 60;
  * Raise it whenever the feed's text would change for the same bookings (another property, a
  * new version of the iCalendar library), so copies kept under the old ETag are fetched again.
  */
-const FEED_FORMAT = 1;
+const FEED_FORMAT = 2;
 
 /** The feed as served: its ETag, known from the statement alone, and its text, built on demand. */
 export interface CalendarFeedFile {
@@ -66,5 +66,5 @@ function feedText({ humanName, bookings }: FeedContent): string {
     ttl: REFRESH_SECONDS,
   });
   for (const row of bookings) calendar.createEvent(bookingEvent(row));
-  return calendar.toString();
+  return withFinalLineBreak(calendar.toString());
 }
