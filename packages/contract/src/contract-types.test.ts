@@ -7,7 +7,7 @@ import { type contract } from './index.js';
 describe('inferred types', () => {
   it('lets a handler answer only declared statuses, errors as the envelope', () => {
     type Responses = ServerInferResponses<typeof contract.bookings.create>;
-    expectTypeOf<Responses['status']>().toEqualTypeOf<201 | 401 | 402 | 404 | 409 | 413 | 422 | 429 | 500 | 501>();
+    expectTypeOf<Responses['status']>().toEqualTypeOf<201 | 401 | 402 | 404 | 409 | 413 | 422 | 429 | 500 | 503>();
     expectTypeOf<Extract<Responses, { status: 201 }>['body']>().toEqualTypeOf<CreatedBooking>();
     expectTypeOf<Extract<Responses, { status: 409 }>['body']>().toEqualTypeOf<ErrorEnvelope>();
   });

@@ -26,8 +26,8 @@ export const ERROR_CODES = [
   'BOOKING_CANCELLED',
   // A manual retry of a delivery whose automatic attempts are still under way.
   'DELIVERY_PENDING',
-  // Answered by the server for a route that the contract declares but that has no handler
-  // yet, so a partly built server still speaks the envelope instead of crashing or 404ing.
+  // For a route a contract declares and a server does not implement. Every /v1 route has a
+  // handler, so this service never answers it; kept because codes are never removed.
   'NOT_IMPLEMENTED',
   // The database cannot be reached right now (a restart, a failover): retry after Retry-After,
   // with the same Idempotency-Key for a booking.

@@ -161,6 +161,15 @@ describe('buildOpenApiDocument', () => {
     expect(Object.keys(book['409']!.content!['application/json']!.examples!)).toEqual(['SLOT_UNAVAILABLE']);
     expect(book['422']!.description).toContain('OUTSIDE_WORKING_HOURS');
     expect(book['429']!.headers).toHaveProperty('Retry-After');
+    // Every route may meet a database outage (503 with Retry-After); none answers 501.
+    for (const [name, route] of routes) {
+      const responses = operation(route)!.responses;
+      expect(Object.keys(responses), name).not.toContain('501');
+      if (route.path.startsWith('/v1/')) {
+        expect(responses['503']!.headers, name).toHaveProperty('Retry-After');
+        expect(Object.keys(responses['503']!.content!['application/json']!.examples!), name).toEqual(['SERVICE_UNAVAILABLE']);
+      }
+    }
     expect(operation(contract.humans.delete)?.responses['204']).toEqual({ description: 'No Content' });
   });
 

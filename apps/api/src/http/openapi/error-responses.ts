@@ -15,7 +15,7 @@ const ANY_ROUTE: ReadonlySet<ErrorCode> = new Set([
   'VALIDATION_ERROR',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
-  'NOT_IMPLEMENTED',
+  'SERVICE_UNAVAILABLE',
 ]);
 
 const ENTITY_NAMES: Partial<Record<Entity, string>> = {
@@ -117,7 +117,7 @@ export function errorResponse(status: number, { description, entity }: { descrip
   const examples = Object.fromEntries(codes.map((code) => [code, { summary: code, value: errorEnvelope(code, message(code, entity)) }]));
   return {
     description: `Error. ${codes.length === 1 ? 'Code' : 'Codes'}: ${codes.join(', ')}.`,
-    ...(status === 429 && { headers: RETRY_AFTER }),
+    ...((status === 429 || status === 503) && { headers: RETRY_AFTER }),
     content: { 'application/json': { schema: { $ref: ERROR_ENVELOPE_REF }, examples } },
   };
 }
