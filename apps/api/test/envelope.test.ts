@@ -37,6 +37,14 @@ describe('the error envelope on every path', () => {
     expect(res.body.error.message).toMatch(/JSON/);
   });
 
+  it('answers a body that is JSON but no object (null, a number, a string) with 422 naming that', async () => {
+    for (const raw of ['null', '42', '"Ada"']) {
+      const res = await app.call('POST', '/v1/humans', { key, raw });
+      expectEnvelope(res, 422, 'VALIDATION_ERROR');
+      expect(res.body.error.message, raw).toBe('body: must be a JSON object.');
+    }
+  });
+
   it('answers a non-JSON content type with 422, not a silent empty body', async () => {
     const res = await app.call('POST', '/v1/humans', {
       key,

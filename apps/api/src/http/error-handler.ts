@@ -65,6 +65,8 @@ function classify(err: unknown): Refusal | undefined {
   const type = (err as { type?: string } | null)?.type;
   if (type === 'entity.too.large') return refusal('PAYLOAD_TOO_LARGE', 'The request body exceeds 1 MiB.');
   if (type === 'entity.parse.failed') return refusal('VALIDATION_ERROR', 'body: not valid JSON.');
+  // null, a number or a string: JSON, but not the object every body is.
+  if (type === 'entity.not.object') return refusal('VALIDATION_ERROR', 'body: must be a JSON object.');
   if (type === 'entity.too.complex') return refusal('VALIDATION_ERROR', (err as Error).message);
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return refusal('VALIDATION_ERROR', 'body: unsupported encoding; send UTF-8 JSON.');

@@ -101,7 +101,7 @@ export function jsonBody(limitBytes: number): RequestHandler {
       if (tooComplex) return finish(new BodyError(422, 'entity.too.complex', tooComplex));
       // Strict, as express.json({ strict: true }): only an object or an array.
       const first = FIRST_CHAR.exec(text)?.[1];
-      if (first !== '{' && first !== '[') return finish(new BodyError(400, 'entity.parse.failed', 'not a JSON object or array'));
+      if (first !== '{' && first !== '[') return finish(new BodyError(400, 'entity.not.object', 'not a JSON object or array'));
       try {
         finish(undefined, JSON.parse(text));
       } catch (error) {
