@@ -93,6 +93,13 @@ it('sign up, book with the key, regenerate it, go Starter, add a webhook, cancel
   await check('plan');
   await page.getByRole('button', { name: 'Switch to Starter' }).click();
   await page.getByRole('region', { name: 'Starter' }).getByText('Current plan').waitFor();
+  // A move down is confirmed first, saying what it changes; going back changes nothing.
+  await page.getByRole('button', { name: 'Switch to Free' }).click();
+  const downgrade = page.getByRole('dialog', { name: 'Switch to Free?' });
+  await downgrade.getByText('Auto-purchase turns off').waitFor();
+  await check('plan-downgrade');
+  await downgrade.getByRole('button', { name: 'Go back' }).click();
+  await page.getByRole('region', { name: 'Starter' }).getByText('Current plan').waitFor();
   await page.getByRole('link', { name: 'Overview' }).click();
   await expect.poll(() => autoSwitch.isEnabled(), POLL).toBe(true);
   await autoSwitch.check();

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { PLANS, type Plan } from '@humantime/contract';
 import { api, call } from '../api/client.js';
 import { useAction } from '../api/use-action.js';
 import { useLoad } from '../api/use-load.js';
+import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { OwnersOnlyNote, useIsOwner } from '../components/owners-only.js';
 import { useSession } from '../components/session.js';
 import { ErrorNotice, Loading, PageHead } from '../components/states.js';
@@ -14,12 +16,17 @@ export function PlanPage() {
   const load = useLoad(() => call(api.organization.getOverview(), 200), 'plan');
   const { refresh } = useSession();
   const isOwner = useIsOwner();
+  // A move to a smaller plan is confirmed first: it can refuse bookings at once.
+  const [downgrade, setDowngrade] = useState<Plan | null>(null);
   const change = useAction(async (plan: Plan) => {
     await call(api.organization.updateOrganization({ body: { plan } }), 200).catch(refreshOnForbidden(refresh));
+    setDowngrade(null);
     load.reload();
     refresh();
   });
   const current = load.data?.organization.plan;
+  const choose = (plan: Plan) =>
+    current && PLAN_LIMITS[plan].monthlyQuota < PLAN_LIMITS[current].monthlyQuota ? setDowngrade(plan) : void change.run(plan);
 
   return (
     <>
@@ -53,7 +60,7 @@ export function PlanPage() {
                   type="button"
                   className={isCurrent ? '' : 'primary'}
                   disabled={isCurrent || change.busy || !isOwner}
-                  onClick={() => void change.run(plan)}
+                  onClick={() => choose(plan)}
                 >
                   {isCurrent ? 'Your plan' : `Switch to ${planName(plan)}`}
                 </button>
@@ -62,11 +69,41 @@ export function PlanPage() {
           })}
         </div>
       )}
+      {downgrade && load.data && (
+        <ConfirmDialog
+          open
+          title={`Switch to ${planName(downgrade)}?`}
+          confirmLabel={`Switch to ${planName(downgrade)}`}
+          busy={change.busy}
+          error={change.error}
+          onConfirm={() => void change.run(downgrade)}
+          onCancel={() => setDowngrade(null)}
+        >
+          <DowngradeEffects to={downgrade} used={load.data.usage.used} />
+        </ConfirmDialog>
+      )}
       {current === 'free' || current === undefined ? null : (
         <p className="small muted" style={{ marginTop: '1rem' }}>
           Moving to Free turns auto-purchase off.
         </p>
       )}
     </>
+  );
+}
+
+/** What a move to a smaller plan changes, from the very next request. */
+function DowngradeEffects({ to, used }: { to: Plan; used: number }) {
+  const limits = PLAN_LIMITS[to];
+  return (
+    <ul className="small">
+      <li>
+        {formatNumber(limits.monthlyQuota)} bookings a month
+        {used >= limits.monthlyQuota
+          ? `: ${formatNumber(used)} are used this month, so new bookings are refused (402 LIMIT_REACHED) until the month ends${limits.overage ? ' unless auto-purchase buys packs' : ''}.`
+          : ` (${formatNumber(used)} used this month).`}
+      </li>
+      {!limits.overage && <li>Auto-purchase turns off: bookings past the quota are refused.</li>}
+      <li>{webhookAllowance(to)}: webhooks past that keep working, and new ones are refused until some are deleted.</li>
+    </ul>
   );
 }
