@@ -157,6 +157,16 @@ it('edits weekly hours with a live preview, shows refusals at their fields, and 
   expect(await daySlots(page, 2)).toHaveLength(6);
   expect(await overrides()).toMatchObject([{ kind: 'open', start_date: sunday, start_time: '10:00', end_time: '12:00' }]);
 
+  // A long name and email wrap on a phone instead of widening the page.
+  const long = await v1(dashboard.origin, key, 'POST', '/v1/humans', {
+    name: 'Bob Newyork-With-A-Very-Long-Hyphenated-Surname-That-Keeps-Going',
+    email: 'bob.with.an.extremely.long.email.address@subdomain.example-company.com',
+    timezone: 'America/New_York',
+  });
+  await page.goto(`/dashboard/humans/${(long.body as { id: string }).id}`);
+  await page.getByRole('heading', { name: /Bob Newyork/ }).waitFor();
+  await check('schedule-long-name');
+
   const problems = checks.flatMap((c) => [
     ...c.unnamed.map((u) => `${c.name}: control without an accessible name: ${u}`),
     ...(c.overflowAtPhone > 0 ? [`${c.name}: scrolls ${c.overflowAtPhone}px sideways at 390×844`] : []),
