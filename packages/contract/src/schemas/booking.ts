@@ -75,7 +75,11 @@ export type BookingMetadata = z.infer<typeof BookingMetadataSchema>;
 export const BookingAttendeeShape = {
   attendee_name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
   attendee_email: Email.optional(),
-  metadata: BookingMetadataSchema.optional().describe('JSON object, at most 16 KiB; default {}'),
+  metadata: BookingMetadataSchema.optional().describe(
+    'JSON object, at most 16 KiB, nested at most 32 deep, no "__proto__" key; default {}. Returned as the same JSON value, in ' +
+      'the booking and its webhook payloads: keys may come back in another order once stored, and numbers are read as ' +
+      'IEEE 754 doubles (send identifiers longer than 15 digits as strings).',
+  ),
 };
 
 /** Several humans: up to 20 in one query or booking. */
