@@ -3,6 +3,7 @@ import { mayWrite } from '../services/oauth/oauth-policy.js';
 import { Gate } from '../lib/gate.js';
 import { asyncHandler } from './async-handler.js';
 import { mcpCallerOf } from './mcp-authentication.js';
+import { publicBaseUrl } from './public-base-url.js';
 import type { Delegations } from './mcp-delegation.js';
 
 /**
@@ -57,7 +58,16 @@ export function mcpEndpoint(delegations: Delegations, { concurrency }: { concurr
     const credential = caller.kind === 'key' ? caller.key : delegations.open(caller.caller);
     const client = new Humantime({ apiKey: credential, baseUrl: selfBaseUrl(req), maxRetries: 0 });
     const server = createHumantimeMcpServer(client, { readOnly: caller.kind === 'grant' && !mayWrite(caller.caller.scopes) });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      // The Streamable HTTP transport's rule against DNS rebinding: a request a browser sends
+      // from a page of another origin (its Origin header) is refused with 403; agent apps
+      // send none. Only PUBLIC_URL's origin is this service's own (never the Host header,
+      // which a rebinding page controls).
+      enableDnsRebindingProtection: true,
+      allowedOrigins: [new URL(publicBaseUrl(req)).origin],
+    });
     res.on('close', () => {
       if (caller.kind === 'grant') delegations.close(credential);
       // Closing what answered already cannot fail in a way the caller could hear of; a

@@ -445,6 +445,20 @@ describe('/mcp over Streamable HTTP', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('mcp-session-id')).toBeNull();
     expect((await app.call('GET', '/mcp', { key: org.key, headers })).status).toBe(405);
+    // A page of another origin (DNS rebinding) is refused; the service's own origin is not.
+    const foreign = await app.call('POST', '/mcp', {
+      key: org.key,
+      body: initialize,
+      headers: { ...headers, origin: 'http://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.error.message).toContain('Invalid Origin header: http://evil.example');
+    const own = await app.call('POST', '/mcp', {
+      key: org.key,
+      body: initialize,
+      headers: { ...headers, origin: new URL(app.url).origin },
+    });
+    expect(own.status).toBe(200);
     // A client that never connected cannot call a tool either.
     expect((await app.call('POST', '/mcp', { body: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers })).status).toBe(401);
   });
