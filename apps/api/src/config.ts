@@ -114,6 +114,9 @@ const EnvSchema = z.object({
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
 });
 
+/** Every variable the service reads (turbo must pass each one through to `pnpm start`). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export interface Config {
   /** PostgreSQL server URL; undefined selects the embedded PGlite store under dataDir. */
   databaseUrl: string | undefined;
