@@ -60,6 +60,8 @@ describe('Instant', () => {
       ['2026-12-08T11:00:00.000001Z', 'must be precise to the millisecond at most'],
     ];
     for (const [sent, message] of cases) expect(issuesOf(Instant, sent), sent).toEqual([`: ${message}`]);
+    // Not a timestamp at all: said once.
+    expect(issuesOf(Instant, 'nope')).toEqual([': must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T14:00:00Z']);
     for (const s of ['2026-12-09T14:30:00+23:59', '2026-12-09T14:30:00-23:59', '2026-12-08T11:00:00.500000Z', '2026-12-08T11:00:00.000Z']) {
       ok(Instant, s);
     }

@@ -58,6 +58,8 @@ export function queryNumber<T extends z.ZodTypeAny>(schema: T) {
  * A point in time sent by a client: ISO 8601 with `Z` or an explicit offset, never a bare
  * local time (which would be ambiguous). The server normalizes it to UTC.
  */
+const ISO_DATETIME = z.string().datetime({ offset: true });
+
 export const Instant = z
   .string()
   .datetime({
@@ -81,7 +83,8 @@ function instantProblem(value: string): string | undefined {
   const fraction = /\.(\d+)/.exec(value);
   if (fraction && /[1-9]/.test(fraction[1]!.slice(3))) return 'must be precise to the millisecond at most';
   const ms = Date.parse(value);
-  if (!Number.isFinite(ms)) return 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T14:00:00Z';
+  // Not an instant at all: zod's datetime check has said so already (one message, not two).
+  if (!Number.isFinite(ms)) return ISO_DATETIME.safeParse(value).success ? 'must be an ISO 8601 timestamp with Z or an offset' : undefined;
   const date = new Date(ms).toISOString().slice(0, 10);
   if (date < FIRST_DATE || date > LAST_DATE) return `must be between ${FIRST_DATE} and ${LAST_DATE} (UTC)`;
   return undefined;
