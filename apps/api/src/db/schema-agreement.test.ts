@@ -153,7 +153,7 @@ function expectedType(field: DmmfField): { udt: string; length: number | null; p
     case 'Boolean':
       return { udt: 'bool', length: null, precision: null };
     case 'Json':
-      return { udt: 'jsonb', length: null, precision: null };
+      return { udt: native === 'Json' ? 'json' : 'jsonb', length: null, precision: null };
     case 'DateTime':
       if (native === 'Date') return { udt: 'date', length: null, precision: 0 };
       if (native === 'Timestamptz') return { udt: 'timestamptz', length: null, precision: n ?? 6 };

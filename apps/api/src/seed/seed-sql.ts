@@ -226,7 +226,7 @@ export function bookingsInsert(s: SeedSql, b: BookingBatch) {
     ), keys AS (
       INSERT INTO idempotency_keys (id, organization_id, key, request_hash, response_status, response_body, created_at, expires_at)
       SELECT ${SeedSql.uuid('i', 'rows.n::text', 'rows.created_at')}, ${org}, 'order-' || rows.n, encode(sha256(convert_to(md5($1::bigint::text || rows.n), 'UTF8')), 'hex'),
-             201, (${bookingJson('rows', 'confirmed')})::jsonb, created_at, created_at + interval '24 hours'
+             201, (${bookingJson('rows', 'confirmed')})::json, created_at, created_at + interval '24 hours'
         FROM rows WHERE ${SeedSql.rnd('rows.n', 10)} < ${p.ref(b.keyedShare, 'float8')}
       RETURNING 1
     )

@@ -27,7 +27,7 @@ export function idempotencyKeyClaim(p: Params, c: KeyClaim, response?: { status:
   const createdAt = p.ref(c.createdAt.toISOString(), 'timestamptz');
   return `INSERT INTO idempotency_keys (organization_id, key, request_hash, expires_at, created_at, response_status, response_body)
      VALUES (${p.ref(c.organizationId, 'uuid')}, ${p.ref(c.key, 'text')}, ${p.ref(c.requestHash, 'text')}, ${p.ref(c.expiresAt.toISOString(), 'timestamptz')},
-             ${createdAt}, ${p.ref(response?.status ?? null, 'int')}, ${p.ref(response ? JSON.stringify(response.body) : null, 'jsonb')})
+             ${createdAt}, ${p.ref(response?.status ?? null, 'int')}, ${p.ref(response ? JSON.stringify(response.body) : null, 'json')})
      ON CONFLICT (organization_id, key) DO UPDATE
         SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at, created_at = EXCLUDED.created_at,
             response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body
@@ -59,7 +59,7 @@ export async function storeIdempotentResponse(
 ): Promise<void> {
   const p = new Params();
   await query(
-    `UPDATE idempotency_keys SET response_status = ${p.ref(response.status)}, response_body = ${p.ref(JSON.stringify(response.body), 'jsonb')}
+    `UPDATE idempotency_keys SET response_status = ${p.ref(response.status)}, response_body = ${p.ref(JSON.stringify(response.body), 'json')}
       WHERE organization_id = ${p.ref(organizationId, 'uuid')} AND key = ${p.ref(key)}`,
     p.values,
   );
@@ -72,7 +72,7 @@ export async function insertIdempotentResponse(query: Sql, c: KeyClaim, response
     `INSERT INTO idempotency_keys
             (organization_id, key, request_hash, expires_at, created_at, response_status, response_body)
      VALUES (${p.ref(c.organizationId, 'uuid')}, ${p.ref(c.key)}, ${p.ref(c.requestHash)}, ${p.ref(c.expiresAt.toISOString(), 'timestamptz')},
-             ${p.ref(c.createdAt.toISOString(), 'timestamptz')}, ${p.ref(response.status)}, ${p.ref(JSON.stringify(response.body), 'jsonb')})
+             ${p.ref(c.createdAt.toISOString(), 'timestamptz')}, ${p.ref(response.status)}, ${p.ref(JSON.stringify(response.body), 'json')})
      ON CONFLICT (organization_id, key) DO NOTHING`,
     p.values,
   );
