@@ -85,8 +85,10 @@ export const bookings = c.router({
       'for the new; consumes no quota. Every booking check applies to the new time, except ' +
       'that the old booking does not block its own move. duration defaults to the old one. ' +
       'Errors: 404 NOT_FOUND (booking or its human), 409 BOOKING_CANCELLED, then the checks ' +
-      'of POST /v1/bookings from 422 INVALID_DURATION to 409 SLOT_UNAVAILABLE. With an ' +
-      'Idempotency-Key, a retry with the same body within 24 h returns the first response.',
+      'of POST /v1/bookings: 422 INVALID_DURATION, 422 VALIDATION_ERROR, 422 ' +
+      'OUTSIDE_BOOKING_WINDOW, 422 OUTSIDE_WORKING_HOURS, 422 SCHEDULE_BLOCKED, 409 ' +
+      'SLOT_UNAVAILABLE. With an Idempotency-Key, a retry with the same body within 24 h ' +
+      'returns the first response (another body with that key: 422 IDEMPOTENCY_KEY_REUSED).',
   },
   calendar: {
     method: 'GET',

@@ -42,8 +42,11 @@ export const holds = c.router({
       'now. Every check of POST /v1/bookings runs again at this moment (the human may have ' +
       'changed hours, the day may be full), except that the hold does not block itself; a ' +
       'refused confirm leaves the hold as it was. Errors: 404 NOT_FOUND (unknown, expired, ' +
-      'released or already confirmed hold), then the checks of POST /v1/bookings. With an ' +
-      'Idempotency-Key, a retry with the same body within 24 h returns the first response.',
+      'released or already confirmed hold), then the checks of POST /v1/bookings: 422 ' +
+      'INVALID_DURATION, 422 VALIDATION_ERROR, 422 OUTSIDE_BOOKING_WINDOW, 422 ' +
+      'OUTSIDE_WORKING_HOURS, 422 SCHEDULE_BLOCKED, 409 SLOT_UNAVAILABLE, 402 LIMIT_REACHED. ' +
+      'With an Idempotency-Key, a retry with the same body within 24 h returns the first ' +
+      'response (another body with that key: 422 IDEMPOTENCY_KEY_REUSED).',
   },
   release: {
     method: 'DELETE',

@@ -90,10 +90,16 @@ function message(code: ErrorCode, entity: Entity): string {
   }
 }
 
-/** The codes an operation answers with for a status: those its description names, else all of that status. */
+/**
+ * The codes an operation answers with for a status: those its description names after
+ * "Errors:" (the whole description when it has no such part; a code named earlier may be a
+ * value of the answer, as check's `code` is), else all of that status.
+ */
 export function codesFor(status: number, description: string | undefined): ErrorCode[] {
   const ofStatus = ERROR_CODES.filter((code) => ERROR_STATUS[code] === status);
-  const named = ofStatus.filter((code) => ANY_ROUTE.has(code) || new RegExp(`\\b${code}\\b`).test(description ?? ''));
+  const text = description ?? '';
+  const errors = text.includes('Errors:') ? text.slice(text.indexOf('Errors:')) : text;
+  const named = ofStatus.filter((code) => ANY_ROUTE.has(code) || new RegExp(`\\b${code}\\b`).test(errors));
   return named.length > 0 ? named : ofStatus;
 }
 
