@@ -103,9 +103,10 @@ async function run(argv: string[]): Promise<Outcome | 'help'> {
     case 'invite': {
       const result = await client.createInvite({ params: org(), body: { email: need(values.email, '--email'), role: role(values.role) } });
       if (result.status !== 201) return result;
-      const { token, ...invite } = result.body;
-      // The token rides in the fragment: browsers never send it to a server or in a Referer.
-      return { status: 201, body: { ...invite, invite_url: `${config.baseUrl}/dashboard/accept-invite#token=${token}` } };
+      // The link the service built on its PUBLIC_URL (the token rides in its fragment, which
+      // browsers never send to a server or in a Referer); the token alone is not printed.
+      const { token: _token, ...invite } = result.body;
+      return { status: 201, body: invite };
     }
     default:
       throw new UsageError(`unknown command "${command}"`);

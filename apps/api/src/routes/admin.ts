@@ -1,6 +1,7 @@
 import { adminContract } from '@humantime/contract/admin';
 import { initServer } from '@ts-rest/express';
-import { createInvite } from '../services/accounts/invites.js';
+import { publicBaseUrl } from '../http/public-base-url.js';
+import { createInvite, inviteUrl } from '../services/accounts/invites.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { createOrganization } from '../services/organizations/create-organization.js';
 import { getOrganization } from '../services/organizations/get-organization.js';
@@ -40,9 +41,11 @@ export function adminRouter(deps: ServiceDeps) {
       status: 200,
       body: await setPaymentMethod(deps, params.organization_id, body.payment_method),
     }),
-    createInvite: async ({ params, body }) => {
+    createInvite: async ({ params, body, req }) => {
       const { organization_id, email, role, token, expires_at } = await createInvite(deps, params.organization_id, body);
-      return { status: 201, body: { organization_id, email, role, token, expires_at } };
+      // Built on PUBLIC_URL, as the dashboard's invites are: not on the address the operator reached.
+      const invite_url = inviteUrl(publicBaseUrl(req), token);
+      return { status: 201, body: { organization_id, email, role, token, invite_url, expires_at } };
     },
   });
 }

@@ -136,6 +136,12 @@ describe('pnpm admin', () => {
     });
     const token = invite.invite_url.split('#token=')[1];
     secrets.push(token);
+    // The link is the service's (PUBLIC_URL), not the address the operator reached it at.
+    const viaLocalhost = await cli(['invite', '--org', org.organization_id, '--email', `other-${email}`], {
+      HUMANTIME_URL: `http://localhost:${port}`,
+    });
+    expect(JSON.parse(viaLocalhost.stdout).invite_url.startsWith(`${url}/dashboard/accept-invite#token=`)).toBe(true);
+    secrets.push(JSON.parse(viaLocalhost.stdout).invite_url.split('#token=')[1]);
     const accept = () =>
       fetch(`${url}/dashboard/api/invites/accept`, {
         method: 'POST',

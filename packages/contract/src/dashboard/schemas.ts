@@ -210,6 +210,7 @@ export const InviteSchema = z.object({
   email: z.string(),
   role: MembershipRoleSchema,
   token: z.string().describe('One-time; shown only in this response. Valid until expires_at'),
+  invite_url: z.string().describe("The link to send: PUBLIC_URL's /dashboard/accept-invite with the token in the fragment"),
   expires_at: UtcTimestamp.describe('24 h after the invite was made'),
 });
 
