@@ -275,6 +275,14 @@ describe('calendars', () => {
     expect((await app.call('POST', `/v1/humans/${human}/calendars/${calendar.id}/sync`, { key })).body.status).toBe('ok');
     expect(requests.slice(before).some((r) => r.path === '/grace.ics' && r.ifNoneMatch)).toBe(true);
 
+    // Cut short (a server that closed cleanly mid-transfer): a failed read, not an empty calendar.
+    served.set('/grace.ics', {
+      body: ics(vevent('moved@example.com', '20300107T150000Z', '20300107T160000Z')).replace(/END:VCALENDAR\r\n$/, ''),
+    });
+    const cut = await app.call('POST', `/v1/humans/${human}/calendars/${calendar.id}/sync`, { key });
+    expect(cut.body).toMatchObject({ status: 'error', busy_count: 1, last_error: { code: 'CALENDAR_UNREADABLE' } });
+    expect(cut.body.last_error.message).toContain('cut short');
+
     served.set('/grace.ics', { status: 500 });
     app.clock.now = new Date('2030-01-01T00:00:00.250Z');
     const failed = await app.call('POST', `/v1/humans/${human}/calendars/${calendar.id}/sync`, { key });
@@ -375,6 +383,10 @@ describe('calendars', () => {
     expectEnvelope(notFound, 422, 'CALENDAR_UNREADABLE');
     expect(notFound.body.error.message).toContain('404');
     expectEnvelope(await create({ url: `${base}/html` }), 422, 'CALENDAR_UNREADABLE');
+    served.set('/half.ics', { body: ics(DENTIST).replace(/END:VCALENDAR\r\n$/, '') });
+    const half = await create({ url: `${base}/half.ics` });
+    expectEnvelope(half, 422, 'CALENDAR_UNREADABLE');
+    expect(half.body.error.message).toContain('cut short');
     expectEnvelope(await create({ url: 'ftp://example.com/x.ics' }), 422, 'VALIDATION_ERROR');
     expectEnvelope(await create({ url: `${base}/x.ics`, extra: 1 }), 422, 'VALIDATION_ERROR');
     expect((await app.call('GET', `/v1/humans/${human}/calendars`, { key })).body).toEqual({ data: [], next_cursor: null });

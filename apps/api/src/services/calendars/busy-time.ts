@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { type DocumentZones, ZoneBook } from './event-zones.js';
 import { instanceAt, readTiming, spanOf, untilWall } from './event-timing.js';
-import { scanComponents, type IcsBlock } from './ics-components.js';
+import { scanComponents, type IcsBlock, type IcsProblem } from './ics-components.js';
 import {
   allProps,
   EventProblem,
@@ -71,9 +71,9 @@ export class BusyReader {
 
   /**
    * The busy intervals of one document, or why the whole document is unreadable (not
-   * iCalendar, too many components). Once the read is truncated, later documents add nothing.
+   * iCalendar, too many components, cut short). Once the read is truncated, later documents add nothing.
    */
-  readDocument(text: string): { ok: true; busy: BusyInterval[] } | { ok: false; problem: 'not-icalendar' | 'too-many-components' } {
+  readDocument(text: string): { ok: true; busy: BusyInterval[] } | { ok: false; problem: IcsProblem } {
     const scan = scanComponents(text, this.options.maxComponents - this.components);
     if (!scan.ok) return scan;
     this.components += scan.components;

@@ -8,8 +8,10 @@ export interface IcsBlock {
   broken: boolean;
 }
 
-export type IcsScan =
-  { ok: true; blocks: IcsBlock[]; components: number } | { ok: false; problem: 'not-icalendar' | 'too-many-components' };
+export type IcsScan = { ok: true; blocks: IcsBlock[]; components: number } | { ok: false; problem: IcsProblem };
+
+/** Why a whole document is unreadable; `cut-short`: it stops before its END:VCALENDAR (a transfer that ended early). */
+export type IcsProblem = 'not-icalendar' | 'too-many-components' | 'cut-short';
 
 /** Components that stand on their own inside VCALENDAR; one cannot open inside another. */
 const TOP_LEVEL = new Set(['VEVENT', 'VTODO', 'VJOURNAL', 'VFREEBUSY', 'VTIMEZONE']);
@@ -18,12 +20,16 @@ const TOP_LEVEL = new Set(['VEVENT', 'VTODO', 'VJOURNAL', 'VFREEBUSY', 'VTIMEZON
  * One pass over the document's lines, before anything is parsed: checks it is iCalendar,
  * counts its components (every BEGIN but VCALENDAR's) against the cap, and cuts it into the
  * components of VCALENDAR. Each is then parsed on its own, so one malformed event costs that
- * event and not the feed, and the cap holds before any parsing work is spent.
+ * event and not the feed, and the cap holds before any parsing work is spent. A document
+ * that stops before its END:VCALENDAR was cut off (a server that closed cleanly mid-transfer)
+ * and is unreadable as a whole: its missing events must not free their time.
  */
 export function scanComponents(text: string, maxComponents: number): IcsScan {
   const blocks: IcsBlock[] = [];
   let components = 0;
   let sawCalendar = false;
+  // Whether the last VCALENDAR opened was closed: a document cut off in transfer is not.
+  let ended = false;
   let current: { name: string; start: number; open: string[]; broken: boolean } | null = null;
   const close = (end: number, broken: boolean) => {
     if (current) blocks.push({ name: current.name, start: current.start, end, broken: broken || current.broken });
@@ -46,6 +52,7 @@ export function scanComponents(text: string, maxComponents: number): IcsScan {
         const name = line.slice(6).trim();
         if (name === 'VCALENDAR') {
           sawCalendar = true;
+          ended = false;
           close(position, true);
         } else if (sawCalendar) {
           if (++components > maxComponents) return { ok: false, problem: 'too-many-components' };
@@ -55,8 +62,10 @@ export function scanComponents(text: string, maxComponents: number): IcsScan {
         }
       } else if (line.startsWith('END:') && sawCalendar) {
         const name = line.slice(4).trim();
-        if (name === 'VCALENDAR') close(position, true);
-        else if (current) {
+        if (name === 'VCALENDAR') {
+          ended = true;
+          close(position, true);
+        } else if (current) {
           const at = current.open.lastIndexOf(name);
           if (at !== -1) {
             if (at !== current.open.length - 1) current.broken = true;
@@ -71,6 +80,7 @@ export function scanComponents(text: string, maxComponents: number): IcsScan {
   }
   close(text.length, true);
   if (!sawCalendar) return { ok: false, problem: 'not-icalendar' };
+  if (!ended) return { ok: false, problem: 'cut-short' };
   return { ok: true, blocks, components };
 }
 

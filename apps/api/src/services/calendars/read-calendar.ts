@@ -124,7 +124,9 @@ function readFeed(request: ReadRequest, answer: Extract<HttpAnswer, { ok: true }
       message:
         read.problem === 'too-many-components'
           ? `more than ${limits.maxComponents.toLocaleString('en-US')} components`
-          : 'not an iCalendar document',
+          : read.problem === 'cut-short'
+            ? 'the calendar was cut short: it ends before END:VCALENDAR'
+            : 'not an iCalendar document',
     };
   }
   const busy = read.busy.sort((a, b) => a.start - b.start || a.end - b.end || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
