@@ -40,12 +40,26 @@ const ics = (...events: string[]) => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-
 // Monday 2030-01-07 10:00-11:00 UTC, and the same hour every Wednesday.
 const DENTIST = vevent('dentist@example.com', '20300107T100000Z', '20300107T110000Z');
 const WEEKLY = vevent('sync@example.com', '20300109T140000Z', '20300109T150000Z', 'RRULE:FREQ=WEEKLY;COUNT=10\r\n');
+const DAV_COLLECTION =
+  '<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:response><d:href>/dav/</d:href>' +
+  '<d:propstat><d:prop><d:resourcetype><d:collection/><c:calendar/></d:resourcetype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>';
+const DAV_CUT_SHORT =
+  '<?xml version="1.0"?><d:multistatus xmlns:d="DAV:"><d:response><d:href>/dav/a.ics</d:href><d:propstat><d:prop><d:getetag>"1"</d:getetag></d:prop>' +
+  '<d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response><d:response><d:href>/dav/</d:href><d:status>HTTP/1.1 507 Insufficient Storage</d:status>' +
+  '<d:error><d:number-of-matches-within-limits/></d:error></d:response></d:multistatus>';
 const NINE_TO_FIVE = { working_days: WEEKDAYS, work_start: '09:00', work_end: '17:00', meeting_durations: [30, 60] };
 
 beforeAll(async () => {
   feed = createServer((req, res) => {
     const path = req.url ?? '/';
     requests.push({ path, ifNoneMatch: req.headers['if-none-match'], authorization: req.headers.authorization });
+    // /dav/: a CalDAV collection whose REPORT says it left results out (507).
+    if (path.startsWith('/dav/') && (req.method === 'PROPFIND' || req.method === 'REPORT')) {
+      res
+        .writeHead(207, { 'Content-Type': 'application/xml; charset=utf-8' })
+        .end(req.method === 'PROPFIND' ? DAV_COLLECTION : DAV_CUT_SHORT);
+      return;
+    }
     const answer = served.get(path.split('?')[0]!);
     if (!answer || answer.status) {
       res.writeHead(answer?.status ?? 404).end();
@@ -383,6 +397,9 @@ describe('calendars', () => {
     expectEnvelope(notFound, 422, 'CALENDAR_UNREADABLE');
     expect(notFound.body.error.message).toContain('404');
     expectEnvelope(await create({ url: `${base}/html` }), 422, 'CALENDAR_UNREADABLE');
+    const truncatedDav = await create({ url: `${base}/dav/` });
+    expectEnvelope(truncatedDav, 422, 'CALENDAR_UNREADABLE');
+    expect(truncatedDav.body.error.message).toContain('cut its answer short (507');
     served.set('/half.ics', { body: ics(DENTIST).replace(/END:VCALENDAR\r\n$/, '') });
     const half = await create({ url: `${base}/half.ics` });
     expectEnvelope(half, 422, 'CALENDAR_UNREADABLE');

@@ -40,6 +40,11 @@ async function davRequest(
   if (answer.status !== 207 || answer.body === null) return { ok: false, status: answer.status, message: statusMessage(answer.status) };
   const resources = parseMultistatus(answer.body);
   if (!resources) return { ok: false, status: 207, message: 'the server did not answer as a CalDAV server (no multistatus)' };
+  // 507 on a response: the server returned fewer results than match (RFC 5323's
+  // number-of-matches-within-limits); what it left out would be free time that is not.
+  if (resources.some((r) => r.status === 507)) {
+    return { ok: false, status: 507, message: 'the server cut its answer short (507: more events than it returns at once)' };
+  }
   return { ok: true, value: resources };
 }
 
