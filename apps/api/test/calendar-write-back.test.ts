@@ -126,7 +126,15 @@ describe.skipIf(!hasRadicale)('bookings written into a CalDAV calendar (write_bo
     const failed = (await app.call('GET', calendarPath, { key })).body;
     expect(failed.last_error.message).toContain('a booking could not be written into the calendar');
 
+    // A failed read reports itself; the next good read reports the unwritten booking again.
+    const unreadable = await app.call('POST', `${calendarPath}/sync`, { key });
+    expect(unreadable.body).toMatchObject({ status: 'error', last_error: { code: 'CALENDAR_UNREADABLE' } });
     await sealed(radicale.calendarUrl);
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const readable = await app.call('POST', `${calendarPath}/sync`, { key });
+    expect(readable.body).toMatchObject({ status: 'ok', last_error: { code: 'WRITE_BACK_FAILED' } });
+    expect(readable.body.last_error.message).toMatch(/\(UID [^)]+@humantime\)/);
+
     const second = await app.call('POST', '/v1/bookings', {
       key,
       body: { human_id: human, starts_at: at(MONDAY, '11:00'), duration: 60, attendee_name: 'Ada' },

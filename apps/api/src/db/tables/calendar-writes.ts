@@ -111,6 +111,29 @@ export async function releaseWriteLeases(query: Sql): Promise<number> {
   return rows.length;
 }
 
+/**
+ * The last write into the calendar that failed after every attempt and was not followed by
+ * one that worked (clearWriteFailure's rule): what a good read must keep reporting, though a
+ * failed read's CALENDAR_UNREADABLE took last_error's place meanwhile.
+ */
+export async function unresolvedWriteFailure(
+  query: Sql,
+  w: { organizationId: string; calendarId: string },
+): Promise<{ icalUid: string; error: string | null } | undefined> {
+  const p = new Params();
+  const org = p.ref(w.organizationId, 'uuid');
+  const calendar = p.ref(w.calendarId, 'uuid');
+  const [row] = await query<{ icalUid: string; error: string | null }>(
+    `SELECT f.ical_uid AS "icalUid", f.last_error AS error FROM calendar_writes f
+      WHERE f.organization_id = ${org} AND f.calendar_id = ${calendar} AND f.status = 'failed'
+        AND NOT EXISTS (SELECT 1 FROM calendar_writes d WHERE d.organization_id = ${org} AND d.calendar_id = ${calendar}
+                         AND d.status = 'done' AND d.created_at > f.created_at)
+      ORDER BY f.created_at DESC LIMIT 1`,
+    p.values,
+  );
+  return row;
+}
+
 /** A write that worked: a WRITE_BACK_FAILED the calendar reported is over. */
 export async function clearWriteFailure(query: Sql, w: { organizationId: string; calendarId: string }): Promise<void> {
   const p = new Params();

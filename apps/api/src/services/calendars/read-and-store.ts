@@ -1,6 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Store } from '../../db/store.js';
 import type { Sql } from '../../db/sql.js';
+import { unresolvedWriteFailure } from '../../db/tables/calendar-writes.js';
 import { recordRead, replaceBusy, selectHumansBookingIds, type CalendarRow, type ReadOutcome } from '../../db/tables/calendars.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { readCalendar, type CalendarSource, type ReadLimits, type ReadResult } from './read-calendar.js';
@@ -113,9 +114,19 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
     const recorded = await recordRead(store.sql, { ...base, status: 'error', lastError, syncedAt: null, failures, nextSyncAt });
     return recorded ? nextSyncAt : undefined;
   }
+  // A booking not written into the calendar stays reported until a write works, also when a
+  // failed read (CALENDAR_UNREADABLE) reported something else in between.
+  const writeFailure = async (): Promise<ReadOutcome['lastError']> => {
+    if (row.lastError?.code === 'WRITE_BACK_FAILED') return row.lastError;
+    if (!row.writeBookings) return null;
+    const failed = await unresolvedWriteFailure(store.sql, { organizationId: row.organizationId, calendarId: row.id });
+    if (!failed) return null;
+    const message = `a booking could not be written into the calendar (UID ${failed.icalUid}): ${failed.error ?? 'every attempt failed'}`;
+    return { code: 'WRITE_BACK_FAILED', message, at: after.toISOString() };
+  };
   if (result.outcome === 'unchanged') {
     // Unchanged since a good read: whatever that read reported (events skipped) still stands.
-    const kept = row.lastError?.code === 'CALENDAR_UNREADABLE' ? null : row.lastError;
+    const kept = row.lastError?.code === 'CALENDAR_UNREADABLE' ? await writeFailure() : row.lastError;
     const recorded = await recordRead(store.sql, {
       ...base,
       status: 'ok',
@@ -126,14 +137,14 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
     });
     return recorded ? next : undefined;
   }
+  const problem = problemOf(result, after) ?? (await writeFailure());
   return store.transaction(
     async (tx) => {
       const busy = await withoutOwnBookings(tx.query, row, result.busy);
       const recorded = await recordRead(tx.query, {
         ...base,
         status: 'ok',
-        // A booking that could not be written into the calendar stays reported until a write works.
-        lastError: problemOf(result, after) ?? (row.lastError?.code === 'WRITE_BACK_FAILED' ? row.lastError : null),
+        lastError: problem,
         syncedAt: after,
         busyCount: busy.length,
         etag: result.etag,
