@@ -88,12 +88,22 @@ describe.skipIf(!hasRadicale)('bookings written into a CalDAV calendar (write_bo
     app.clock.now = new Date('2030-01-01T00:00:00Z');
     const booked = await app.call('POST', '/v1/bookings', {
       key,
-      body: { human_id: human, starts_at: at(MONDAY, '10:00'), duration: 60, attendee_name: 'Agent Smith' },
+      body: {
+        human_id: human,
+        starts_at: at(MONDAY, '10:00'),
+        duration: 60,
+        attendee_name: 'Agent Smith',
+        attendee_email: 'smith@example.com',
+      },
     });
     expect(booked.status, booked.text).toBe(201);
     const uid = `${booked.body.id}@humantime`;
     await writesUntil(async () => (await resource(uid)).status === 200);
     expect((await resource(uid)).text).toContain('DTSTART:20300107T100000Z');
+    // A scheduling server must not invite the attendee itself: humantime confirmed the booking.
+    expect((await resource(uid)).text.replace(/\r\n /g, '')).toMatch(
+      /\r\nATTENDEE;[^\r]*SCHEDULE-AGENT=CLIENT[^\r]*mailto:smith@example\.com/i,
+    );
 
     // Read back from the calendar: the written event is the booking itself, not more busy time.
     app.clock.now = new Date('2030-01-01T00:00:00Z');

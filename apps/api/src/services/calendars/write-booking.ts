@@ -1,4 +1,7 @@
-import ical from 'ical-generator';
+import ical, { type ICalAttendeeData } from 'ical-generator';
+
+/** ical-generator exports the enum as a type only; its value. */
+const SCHEDULE_AGENT_CLIENT = 'CLIENT' as ICalAttendeeData['scheduleAgent'];
 import type { Config } from '../../config.js';
 import type { Store } from '../../db/store.js';
 import { selectConfirmedOfChain, type ClaimedWrite } from '../../db/tables/calendar-writes.js';
@@ -39,9 +42,13 @@ export async function writeBooking(deps: WriteDeps, write: ClaimedWrite): Promis
     allowPrivate: deps.config.webhooks.allowPrivateUrls,
   };
   if (booking) {
-    // A calendar object resource carries no METHOD (RFC 4791).
+    // A calendar object resource carries no METHOD (RFC 4791). SCHEDULE-AGENT=CLIENT: a server
+    // that schedules by itself (RFC 6638: iCloud, Nextcloud, Fastmail) must not email the
+    // attendee an invitation, or a cancellation, for a booking humantime already confirmed.
     const file = ical({ prodId: CALENDAR_PROD_ID });
-    file.createEvent(bookingEvent(booking));
+    const event = bookingEvent(booking);
+    const attendees = (event.attendees ?? []) as ICalAttendeeData[];
+    file.createEvent({ ...event, attendees: attendees.map((a) => ({ ...a, scheduleAgent: SCHEDULE_AGENT_CLIENT })) });
     const text = file.toString();
     const answer = await send(
       {
