@@ -32,9 +32,14 @@ export async function takeAttempt(db: Db, email: string, now: Date): Promise<Thr
   const windowStart = new Date(row!.window_start);
   if (row!.attempts > MAX_FAILED_SIGN_INS) {
     const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + THROTTLE_WINDOW_MS - now.getTime()) / 1000));
-    throw new AppError('RATE_LIMITED', `Too many failed sign-ins for this email. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {
-      'Retry-After': String(retryAfter),
-    });
+    const minutes = Math.ceil(retryAfter / 60);
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many failed sign-ins for this email. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      {
+        'Retry-After': String(retryAfter),
+      },
+    );
   }
   return { emailHash, windowStart };
 }
