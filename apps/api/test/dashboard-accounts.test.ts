@@ -204,6 +204,7 @@ describe('invites', () => {
       email,
       role: 'owner',
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      invite_url: `${app.url}/dashboard/accept-invite#token=${made.body.token}`,
       expires_at: expect.stringMatching(UTC_SECONDS),
     });
     const accept = () => dashboardCall(app, undefined)('POST', '/invites/accept', { body: { token: made.body.token, password: PASSWORD } });
