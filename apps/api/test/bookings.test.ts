@@ -121,6 +121,14 @@ describe('POST /v1/bookings', () => {
     expect(cancelled.body.data.map((b: any) => b.id)).toEqual([made[0].id]);
     expect((await app.call('GET', '/v1/bookings?status=maybe', { key })).status).toBe(422);
     expect((await app.call('GET', '/v1/bookings?starts_after=yesterday', { key })).status).toBe(422);
+    // Swapped dates are a mistake to be told of, not an empty page.
+    const swapped = await app.call(
+      'GET',
+      `/v1/bookings?starts_after=${encodeURIComponent(at('2030-01-08', '10:30'))}&starts_before=${encodeURIComponent(at('2030-01-08', '09:30'))}`,
+      { key },
+    );
+    expect(swapped.status).toBe(422);
+    expect(swapped.body.error.message).toContain('starts_before: must be later than starts_after');
   });
 });
 

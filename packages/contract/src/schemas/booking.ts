@@ -199,6 +199,11 @@ export const ListBookingsQuerySchema = ListQuery.extend({
   status: BookingStatusSchema.optional(),
   starts_after: Instant.optional().describe('Only bookings starting at or after this instant'),
   starts_before: Instant.optional().describe('Only bookings starting before this instant'),
+}).superRefine((query, ctx) => {
+  // A range that holds no instant is a mistake (the dates swapped), not an empty answer.
+  if (query.starts_after && query.starts_before && Date.parse(query.starts_before) <= Date.parse(query.starts_after)) {
+    ctx.addIssue({ code: 'custom', path: ['starts_before'], message: 'must be later than starts_after' });
+  }
 });
 
 export type ListBookingsQuery = z.infer<typeof ListBookingsQuerySchema>;
