@@ -217,6 +217,33 @@ describe('what is skipped and what stops a read', () => {
     expect(r.skipped.reasons).toEqual(['an event: not closed by END:VEVENT', 'event never: its recurrence rule finds no occurrences']);
   });
 
+  it('reads the times of an event one bad line made unreadable: a broken fold, a line without a colon, an open quote', () => {
+    const text = calendar(
+      'BEGIN:VEVENT',
+      'UID:fold',
+      'DTSTART:20260310T090000Z',
+      'DTEND:20260310T100000Z',
+      'DESCRIPTION:Agenda',
+      'second line without its leading space',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:quote',
+      'DTSTART;TZID="Europe/Berlin":20260311T090000',
+      'DURATION:PT30M',
+      'X-WEIRD;PARAM="unterminated:value',
+      'LOCATION',
+      'RRULE:FREQ=DAILY;COUNT=2',
+      'END:VEVENT',
+    );
+    const r = reader('UTC');
+    expect(busyOf(r, text)).toEqual([
+      ['fold', '2026-03-10T09:00', '2026-03-10T10:00'],
+      ['quote', '2026-03-11T08:00', '2026-03-11T08:30'],
+      ['quote', '2026-03-12T08:00', '2026-03-12T08:30'],
+    ]);
+    expect(r.skipped.count).toBe(0);
+  });
+
   it('refuses a document that is not iCalendar, or has more components than allowed', () => {
     expect(reader('UTC').readDocument('<!doctype html><html><body>Sign in</body></html>')).toEqual({ ok: false, problem: 'not-icalendar' });
     expect(reader('UTC').readDocument('')).toEqual({ ok: false, problem: 'not-icalendar' });

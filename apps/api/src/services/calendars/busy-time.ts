@@ -8,6 +8,7 @@ import {
   firstProp,
   isBusy,
   parseBlock,
+  parseEssentials,
   textOf,
   upperText,
   valuesOf,
@@ -117,7 +118,8 @@ export class BusyReader {
         this.skip(null, 'not closed by END:VEVENT');
         continue;
       }
-      const component = parseBlock(text, block);
+      // One bad line (a broken fold, say) need not cost the event: its times may be readable.
+      const component = parseBlock(text, block) ?? parseEssentials(text, block, KEPT_PROPERTIES);
       if (!component) {
         this.skip(null, 'not valid iCalendar');
         continue;

@@ -36,6 +36,23 @@ export function parseBlock(text: string, block: IcsBlock): JCalComponent | null 
   return null;
 }
 
+/**
+ * parseBlock on the block's BEGIN/END lines and the properties named in `keep` (lower case)
+ * alone, its lines unfolded first: for an event one bad line makes unreadable (a fold without
+ * its leading space, a line without a colon, an unterminated quote in a parameter), whose
+ * times are readable. Only what busy time needs is kept anyway.
+ */
+export function parseEssentials(text: string, block: IcsBlock, keep: ReadonlySet<string>): JCalComponent | null {
+  const unfolded = text.slice(block.start, block.end).replace(/\r?\n[ \t]/g, '');
+  const lines = unfolded.split(/\r?\n/).filter((line) => {
+    const name = /^[A-Za-z0-9-]+/.exec(line)?.[0]?.toLowerCase();
+    if (name === undefined) return false;
+    if (name === 'begin' || name === 'end') return line.charAt(name.length) === ':';
+    return keep.has(name) && /^[A-Za-z0-9-]+(?:;[^:"]*(?:"[^"]*"[^:"]*)*)?:/.test(line);
+  });
+  return parseBlock(`${lines.join('\r\n')}\r\n`, { name: block.name, start: 0, end: Number.MAX_SAFE_INTEGER, broken: false });
+}
+
 export function firstProp(component: JCalComponent, name: string): JCalProperty | undefined {
   for (const prop of component[1]) if (prop[0] === name) return prop;
   return undefined;
