@@ -54,12 +54,13 @@ export function queryNumber<T extends z.ZodTypeAny>(schema: T) {
   return z.preprocess((value) => (typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value), schema);
 }
 
+/** zod's own datetime check, to tell whether it has refused a value already. */
+const ISO_DATETIME = z.string().datetime({ offset: true });
+
 /**
  * A point in time sent by a client: ISO 8601 with `Z` or an explicit offset, never a bare
  * local time (which would be ambiguous). The server normalizes it to UTC.
  */
-const ISO_DATETIME = z.string().datetime({ offset: true });
-
 export const Instant = z
   .string()
   .datetime({
