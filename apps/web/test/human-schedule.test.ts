@@ -164,7 +164,7 @@ it('edits weekly hours with a live preview, shows refusals at their fields, and 
     timezone: 'America/New_York',
   });
   await page.goto(`/dashboard/humans/${(long.body as { id: string }).id}`);
-  await page.getByRole('heading', { name: /Bob Newyork/ }).waitFor();
+  await page.getByRole('heading', { level: 1, name: /Bob Newyork/ }).waitFor();
   await check('schedule-long-name');
 
   const problems = checks.flatMap((c) => [
