@@ -113,12 +113,7 @@ export const READ_TOOLS: ReadonlySet<string> = new Set([
  * Wraps registerTool, as refuseWriteTools does, so no tool can forget.
  */
 function refuseUnknownArguments(server: McpServer): void {
-  const register = server.registerTool.bind(server) as (...args: unknown[]) => unknown;
-  (server as unknown as { registerTool: (...args: unknown[]) => unknown }).registerTool = (
-    name: unknown,
-    config: unknown,
-    handler: unknown,
-  ) => {
+  wrapRegisterTool(server, (register, name, config, handler) => {
     const { inputSchema = {}, ...rest } = config as { inputSchema?: z.ZodRawShape };
     const takes = Object.keys(inputSchema);
     const errorMap: z.ZodErrorMap = (issue, ctx) =>
@@ -130,7 +125,15 @@ function refuseUnknownArguments(server: McpServer): void {
           }
         : { message: ctx.defaultError };
     return register(name, { ...rest, inputSchema: z.object(inputSchema, { errorMap }).strict() }, handler);
-  };
+  });
+}
+
+type RegisterTool = (name: unknown, config: unknown, handler: unknown) => unknown;
+
+/** Replaces the server's registerTool by `wrap`, which is given the one it replaces: each wrapper sees every tool. */
+function wrapRegisterTool(server: McpServer, wrap: (register: RegisterTool, ...args: Parameters<RegisterTool>) => unknown): void {
+  const register = server.registerTool.bind(server) as RegisterTool;
+  (server as unknown as { registerTool: RegisterTool }).registerTool = (name, config, handler) => wrap(register, name, config, handler);
 }
 
 /** A write tool's answer on a read-only connection, whatever its arguments. */
@@ -143,12 +146,9 @@ const readOnlyRefusal = (name: string) =>
 
 /** Wraps registerTool so that a write tool's handler is a refusal: one place decides, before any tool is added. */
 function refuseWriteTools(server: McpServer): void {
-  const register = server.registerTool.bind(server) as (...args: unknown[]) => unknown;
-  (server as unknown as { registerTool: (...args: unknown[]) => unknown }).registerTool = (
-    name: unknown,
-    config: unknown,
-    handler: unknown,
-  ) => register(name, config, READ_TOOLS.has(name as string) ? handler : () => readOnlyRefusal(String(name)));
+  wrapRegisterTool(server, (register, name, config, handler) =>
+    register(name, config, READ_TOOLS.has(name as string) ? handler : () => readOnlyRefusal(String(name))),
+  );
 }
 
 const UNKNOWN_TOOL = /^(?:MCP error -?\d+: )?Tool (\S+) (?:not found|disabled)$/;

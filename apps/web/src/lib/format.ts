@@ -16,31 +16,23 @@ export function viewerZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
+
 /** "Mon, 1 Mar 2027, 15:00" in the given zone (the viewer's when omitted). */
 export function formatDateTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(iso));
+  return new Intl.DateTimeFormat(undefined, { ...DATE_TIME, timeZone }).format(new Date(iso));
 }
 
 /** "Mon, 1 Mar 2027, 15:00:07": to the second, for events seconds apart (a delivery's attempts). */
 export function formatDateTimeSeconds(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone,
-  }).format(new Date(iso));
+  return new Intl.DateTimeFormat(undefined, { ...DATE_TIME, second: '2-digit', timeZone }).format(new Date(iso));
 }
 
 export function formatDate(iso: string, timeZone?: string): string {

@@ -7,7 +7,7 @@ import type { Store } from '../../db/store.js';
 import { selectConfirmedOfChain, type ClaimedWrite } from '../../db/tables/calendar-writes.js';
 import { selectCalendar } from '../../db/tables/calendars.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { bookingEvent, CALENDAR_PROD_ID } from '../bookings/booking-calendar.js';
+import { bookingEvent, CALENDAR_PROD_ID, withFinalLineBreak } from '../bookings/booking-calendar.js';
 import { send } from './calendar-http.js';
 import { statusMessage } from './caldav-requests.js';
 import { sourceOf } from './read-and-store.js';
@@ -49,7 +49,7 @@ export async function writeBooking(deps: WriteDeps, write: ClaimedWrite): Promis
     const event = bookingEvent(booking);
     const attendees = (event.attendees ?? []) as ICalAttendeeData[];
     file.createEvent({ ...event, attendees: attendees.map((a) => ({ ...a, scheduleAgent: SCHEDULE_AGENT_CLIENT })) });
-    const text = file.toString();
+    const text = withFinalLineBreak(file.toString());
     const answer = await send(
       {
         method: 'PUT',
