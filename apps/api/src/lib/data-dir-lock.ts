@@ -1,7 +1,9 @@
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 function alive(pid: number): boolean {
+  if (!pid) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -10,18 +12,26 @@ function alive(pid: number): boolean {
   }
 }
 
-const holderIn = async (file: string) => Number((await readFile(file, 'utf8').catch(() => '')).trim());
+/** The file's content, trimmed; null when there is no such file. */
+const contentOf = async (file: string) => (await readFile(file, 'utf8').catch(() => null))?.trim() ?? null;
 
 /**
  * The embedded store is one process only: two processes on one PGlite directory would
  * corrupt it. A pid file refuses a second one with a clear message; a stale file (its
  * process gone, e.g. after kill -9) is taken over.
  *
- * The file appears with its pid already in it (written aside, then hard-linked into place,
- * which fails if the name exists), so no process ever reads an empty file and takes it for
- * stale. A stale file is moved aside (rename: one process wins) and its pid checked there:
- * had another process put its own file in place meanwhile, that one is put back. So two
- * processes starting at once on a directory left by a crash do not both take it.
+ * Every file appears with its content already in it (written aside, then hard-linked into
+ * place, which fails if the name exists), so no process reads an empty file and takes it for
+ * stale. A stale file is removed only by the process holding its takeover marker
+ * (`humantime.pid.takeover-<stale pid>`, also hard-linked into place: one process wins), and
+ * only if it still names that dead process: nothing but the marker's holder can remove that
+ * file, so between the check and the unlink no live process's file can have taken its place.
+ * So several processes starting at once on a directory left by a crash let exactly one in.
+ *
+ * What is left: a process killed while it holds a takeover marker (a few milliseconds) leaves
+ * the marker behind; the next start removes it, and if several start in that same instant two
+ * of them may both remove stale files. The lock is per host: processes in different PID
+ * namespaces (containers sharing a volume) do not see each other.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const file = path.join(dataDir, 'humantime.pid');
@@ -36,15 +46,16 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
         };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const holder = await holderIn(file);
-        if (holder && holder !== process.pid && alive(holder)) {
+        const holder = await contentOf(file);
+        if (holder === null) continue; // removed meanwhile: try again
+        if (alive(Number(holder)) && Number(holder) !== process.pid) {
           throw new Error(
             `The embedded store in ${dataDir} is in use by process ${holder}. ` +
               'Run one process per data directory, or set DATABASE_URL to share a PostgreSQL server.',
             { cause: error },
           );
         }
-        await takeOver(file, holder, `${file}.${process.pid}.stale`);
+        await removeStale(file, holder, mine);
       }
     }
   } finally {
@@ -52,17 +63,25 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   }
 }
 
-/** Removes the pid file of a process that is gone (`stale`), and only that one. */
-async function takeOver(file: string, stale: number, aside: string): Promise<void> {
+/** Removes `file` if it still holds `stale` (a dead process's pid, or nothing), under that pid's takeover marker. */
+async function removeStale(file: string, stale: string, mine: string): Promise<void> {
+  const marker = `${file}.takeover-${stale || 'empty'}`;
   try {
-    await rename(file, aside);
-  } catch {
-    return; // another process moved it first: try again from the start
+    await link(mine, marker);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const taker = await contentOf(marker);
+    if (taker !== null && alive(Number(taker))) {
+      await sleep(5); // another process is taking it over: try again once it has
+    } else {
+      await unlink(marker).catch(() => {}); // its taker died midway
+    }
+    return;
   }
-  const moved = await holderIn(aside);
-  if (moved !== stale && moved && alive(moved)) {
-    // A live process's file, put in place after the stale one was read: it stays its lock.
-    await link(aside, file).catch(() => {});
+  try {
+    const now = await contentOf(file);
+    if (now === stale && !alive(Number(now))) await unlink(file).catch(() => {});
+  } finally {
+    await unlink(marker).catch(() => {});
   }
-  await unlink(aside).catch(() => {});
 }
