@@ -230,4 +230,42 @@ describe('`when` on the slots routes', () => {
     expect(evening.body.interpreted_as).toMatchObject({ date_from: '2030-01-07', from_time: '17:00', to_time: '21:00' });
     expect(starts(evening)).toEqual([at('2030-01-07', '22:00')]);
   });
+
+  it("measures a window's 62 days in the zone's dates, and refuses dates past 9999-12-30 with 422, not 500", async () => {
+    // 2030-01-04 12:00 UTC is already Saturday the 5th on Kiritimati (UTC+14): "today to
+    // March 7" is 62 dates there (63 in UTC).
+    const kiritimati = await createHumanIn(app, key, 'Pacific/Kiritimati', hours());
+    const long = await get(`/v1/humans/${kiritimati}/slots?duration=30&when=${encodeURIComponent('today to March 7')}`);
+    expect(long.status, long.text).toBe(200);
+    expect(long.body.interpreted_as).toMatchObject({ date_from: '2030-01-05', date_to: '2030-03-07', timezone: 'Pacific/Kiritimati' });
+    const longer = await get(`/v1/humans/${kiritimati}/slots?duration=30&when=${encodeURIComponent('today to March 8')}`);
+    expectEnvelope(longer, 422, 'VALIDATION_ERROR');
+    expect(longer.body.error.message).toContain('(2030-01-05..2030-03-08, 00:00-24:00 Pacific/Kiritimati) covers 63 days');
+
+    // The last dates a query takes: every read widened past them stops at 9999-12-31.
+    const ada = await createHumanIn(app, key, 'Europe/Berlin', hours());
+    for (const path of [
+      `/v1/suggestions?human_ids=${ada}&duration=30&date_from=9999-12-30&date_to=9999-12-30`,
+      `/v1/slots?human_ids=${ada}&mode=all&duration=30&date_from=9999-12-30&date_to=9999-12-30`,
+      `/v1/humans/${ada}/slots?duration=30&date_from=9999-12-30&date_to=9999-12-30`,
+    ]) {
+      const res = await get(path);
+      expect(res.status, `${path}: ${res.text}`).toBe(200);
+    }
+    for (const when of ['Dec 31 9999', 'December 9999', 'Dec 30 9999', 'Dec 29 9999']) {
+      for (const path of [
+        `/v1/suggestions?human_ids=${ada}&duration=30&when=${encodeURIComponent(when)}`,
+        `/v1/slots?human_ids=${ada}&mode=all&duration=30&when=${encodeURIComponent(when)}`,
+        `/v1/humans/${ada}/slots?duration=30&when=${encodeURIComponent(when)}`,
+      ]) {
+        const res = await get(path);
+        if (when.includes('31') || when.startsWith('December')) {
+          expectEnvelope(res, 422, 'VALIDATION_ERROR');
+          expect(res.body.error.message, path).toContain('names a date outside 1900-01-01..9999-12-30');
+        } else {
+          expect(res.status, `${path}: ${res.text}`).toBe(200);
+        }
+      }
+    }
+  });
 });

@@ -33,6 +33,10 @@ describe('calendar days', () => {
     expect(addDays('2027-01-01', -2)).toBe('2026-12-30');
     expect(addDays('1970-01-01', -1)).toBe('1969-12-31');
     expect(addDays('2026-03-02', 365)).toBe('2027-03-02');
+    // Held to the years "YYYY-MM-DD" writes: a read widened past them stops at their ends.
+    expect(addDays('9999-12-30', 2)).toBe('9999-12-31');
+    expect(addDays(addDays('9999-12-30', 2), 2)).toBe('9999-12-31');
+    expect(addDays('0001-01-02', -3)).toBe('0001-01-01');
     // Dates are labels: a DST change in any zone does not move them.
     expect(addDays('2026-03-28', 1)).toBe('2026-03-29');
     expect(addDays('2026-03-29', 1)).toBe('2026-03-30');

@@ -120,7 +120,7 @@ export function readWhen(text: string, reference: WhenReference): WhenReading {
   };
   const shown = `"${trimmed}" (${window.date_from}..${window.date_to}, ${window.from_time}-${window.to_time} ${timezone})`;
   if (to - from + 1 > WHEN_MAX_DAYS) {
-    return { ok: false, message: `${shown} covers ${to - from + 1} days; a window covers at most ${WHEN_MAX_DAYS}.` };
+    return { ok: false, message: `${shown} covers ${to - from + 1} days; a window covers at most ${WHEN_MAX_DAYS}.`, window };
   }
   const end = createZoneClock(timezone).toInstant(to, reading.toMinute);
   if (end <= nowMs) return { ok: false, message: `${shown} is already over; ask for a window that has not ended.`, window };

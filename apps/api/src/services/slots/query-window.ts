@@ -1,5 +1,13 @@
-import type { InterpretedAs } from '@humantime/contract';
-import { addDays, localWindowSpan, readWhen, startsInside, type LocalWindow } from '@humantime/slot-engine';
+import { FIRST_DATE, LAST_DATE, type InterpretedAs } from '@humantime/contract';
+import {
+  addDays,
+  localWindowSpan,
+  readWhen,
+  startsInside,
+  WHEN_MAX_DAYS,
+  type LocalWindow,
+  type WhenReading,
+} from '@humantime/slot-engine';
 import type { Interval } from '@humantime/slot-engine';
 import { AppError } from '../../lib/app-error.js';
 
@@ -45,10 +53,14 @@ export interface DateRange {
  */
 export function datesToRead(query: WindowQuery, now: Date): DateRange {
   if (query.when === undefined) return { dateFrom: query.date_from!, dateTo: query.date_to! };
-  const reading = readWhen(query.when, { now, timezone: 'UTC' });
+  const reading = readIn(query.when, now, 'UTC');
   if (!reading.ok && reading.window === undefined) throw whenRefused(reading);
   const window = reading.window!;
-  return { dateFrom: addDays(window.date_from, -WHEN_READ_MARGIN_DAYS), dateTo: addDays(window.date_to, WHEN_READ_MARGIN_DAYS) };
+  // Too long in UTC may still fit in the zone, whose today can be a date later ("today to Jan
+  // 27" in Tokyo): read only its first dates; the zone's reading refuses it or reads again.
+  const tooLong = reading.ok ? false : daysIn(window) > WHEN_MAX_DAYS;
+  const dateTo = tooLong ? window.date_from : window.date_to;
+  return { dateFrom: addDays(window.date_from, -WHEN_READ_MARGIN_DAYS), dateTo: addDays(dateTo, WHEN_READ_MARGIN_DAYS) };
 }
 
 /** Whether the dates read hold every date `needed`; when not, the schedules are read again for `needed`. */
@@ -82,8 +94,20 @@ export function windowSpan(window: QueryWindow): Interval {
   );
 }
 
-function read(text: string, now: Date, timezone: string): InterpretedAs {
+const daysIn = (w: { date_from: string; date_to: string }) => (Date.parse(w.date_to) - Date.parse(w.date_from)) / 86_400_000 + 1;
+
+/** readWhen, refused as well when it names a date outside those the API takes (FIRST_DATE..LAST_DATE, as date_from and date_to). */
+function readIn(text: string, now: Date, timezone: string): WhenReading {
   const reading = readWhen(text, { now, timezone });
+  const w = reading.window;
+  if (w && [w.date_from, w.date_to].some((date) => !(date >= FIRST_DATE && date <= LAST_DATE))) {
+    return { ok: false, message: `"${text.trim()}" (${w.date_from}..${w.date_to}) names a date outside ${FIRST_DATE}..${LAST_DATE}.` };
+  }
+  return reading;
+}
+
+function read(text: string, now: Date, timezone: string): InterpretedAs {
+  const reading = readIn(text, now, timezone);
   if (!reading.ok) throw whenRefused(reading);
   return reading.window;
 }
