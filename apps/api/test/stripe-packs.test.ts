@@ -86,8 +86,10 @@ describe('overage packs through Stripe', () => {
     expect(await usage(org.key)).toMatchObject({ used: 10_000, overage_packs: 0, auto_purchase: false });
     const paused = await app.database.store.db.billingAccount.findUniqueOrThrow({ where: { organizationId: org.id } });
     expect(paused.pausedReason).toMatch(/declined/);
-    // Paused: the next booking is refused without a charge.
-    expect((await org.book(1)).status).toBe(402);
+    // Paused: the next booking is refused without a charge, saying why and what to do.
+    const next = await org.book(1);
+    expect(next.status).toBe(402);
+    expect(next.body.error.message).toMatch(/auto-purchase of overage was paused because the card was declined .*switch it on again/);
     expect(intentRequestsOf(org.id)).toHaveLength(1);
 
     await setCard(org.id, 'pm_card_visa');
@@ -112,7 +114,33 @@ describe('overage packs through Stripe', () => {
     expect(refused.body.error.message).toMatch(/authentication/);
     expect((await usage(org.key)).auto_purchase).toBe(false);
     expect(intentsOf(org.id)).toHaveLength(0);
-    expect(await packsOf(org.id)).toMatchObject([{ status: 'failed', paymentRef: expect.stringMatching(/^pi_/) }]);
+    const [failed] = await packsOf(org.id);
+    expect(failed).toMatchObject({ status: 'failed', paymentRef: expect.stringMatching(/^pi_/) });
+    // Its PaymentIntent, left open by Stripe for the holder, is cancelled: the outcome is final.
+    expect(stripe.sent(`/v1/payment_intents/${failed!.paymentRef}/cancel`)).toHaveLength(1);
+  });
+
+  it('a refused pack whose PaymentIntent is paid after all (authenticated before it was cancelled) is credited by its event', async () => {
+    const org = await atTheLimit('pm_card_authenticationRequired');
+    expect((await org.book(0)).status).toBe(402);
+    const [failed] = await packsOf(org.id);
+    const paid = {
+      id: failed!.paymentRef,
+      object: 'payment_intent',
+      status: 'succeeded',
+      metadata: { organization_id: org.id, pack_id: failed!.id },
+    };
+    const payload = stripe.event('payment_intent.succeeded', paid);
+    const post = () =>
+      app.call('POST', '/stripe/webhooks', {
+        raw: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload) },
+      });
+    expect((await post()).status).toBe(200);
+    expect(await packsOf(org.id)).toMatchObject([{ status: 'succeeded', paymentRef: failed!.paymentRef }]);
+    expect(await usage(org.key)).toMatchObject({ overage_packs: 1 });
+    expect((await post()).status).toBe(200); // Stripe sends it again: counted once
+    expect(await usage(org.key)).toMatchObject({ overage_packs: 1 });
   });
 
   it('no card on file is 402 saying so; nothing is sent and nothing is paused', async () => {
@@ -176,6 +204,25 @@ describe('overage packs through Stripe', () => {
     expect(await usage(org.key)).toMatchObject({ used: 10_050, overage_packs: 1 });
   });
 
+  it('the Overview says auto-purchase was paused and why, to members as well', async () => {
+    const user = await signUp(app);
+    await setCard(user.organizationId, 'pm_card_chargeDeclined');
+    await app.call('PATCH', `/admin/v1/organizations/${user.organizationId}`, {
+      key: ADMIN_TOKEN,
+      body: { plan: 'growth', auto_purchase: true },
+    });
+    expect((await user.call('GET', '/overview')).body.auto_purchase_paused).toBeNull();
+    const human = await createUtcHuman(app, user.apiKey, [30]);
+    await setMonthUsed(app.database.store.sql, user.organizationId, 10_000, '2030-01-01');
+    expect((await app.call('POST', '/v1/bookings', { key: user.apiKey, body: bookingBody(human, slot(0)) })).status).toBe(402);
+    const overview = (await user.call('GET', '/overview')).body;
+    expect(overview.organization.auto_purchase).toBe(false);
+    expect(overview.auto_purchase_paused).toEqual({ reason: expect.stringMatching(/declined/), paused_at: expect.any(String) });
+    // Switching it on again clears it.
+    const resumed = await user.call('PATCH', '/organization', { body: { auto_purchase: true } });
+    expect([resumed.status, resumed.body.auto_purchase_paused]).toEqual([200, null]);
+  });
+
   it('lists each pack with its payment id and status on the Billing page, and a paid plan needs a card', async () => {
     const user = await signUp(app);
     const moved = await user.call('PATCH', '/organization', { body: { plan: 'starter' } });
@@ -226,6 +273,85 @@ describe('POST /stripe/webhooks', () => {
       paymentMethodId: 'pm_webhook_visa',
       cardLast4: '1881',
     });
+  });
+
+  it('keeps the card set up last when Stripe announces two set-ups out of order', async () => {
+    const org = await app.createOrg('starter');
+    await setCard(org.id, 'pm_card_mastercard');
+    const account = await app.database.store.db.billingAccount.findUniqueOrThrow({ where: { organizationId: org.id } });
+    const announce = async (card: string, last4: string, created: number) => {
+      stripe.paymentMethods.set(card, {
+        id: card,
+        object: 'payment_method',
+        type: 'card',
+        customer: account.stripeCustomerId,
+        outcome: 'ok',
+        card: { brand: 'visa', last4, exp_month: 3, exp_year: 2031 },
+      });
+      stripe.setupIntents.set(`seti_${card}`, { id: `seti_${card}`, object: 'setup_intent', payment_method: card });
+      const session = {
+        id: `cs_${card}`,
+        object: 'checkout.session',
+        mode: 'setup',
+        metadata: { organization_id: org.id },
+        setup_intent: `seti_${card}`,
+      };
+      const payload = JSON.stringify({ ...JSON.parse(stripe.event('checkout.session.completed', session)), created });
+      expect((await post(payload, stripe.sign(payload))).status).toBe(200);
+    };
+    const now = Math.floor(Date.now() / 1000);
+    await announce('pm_set_up_second', '2222', now + 60);
+    await announce('pm_set_up_first', '1111', now + 30);
+    const onFile = () => app.database.store.db.billingAccount.findUniqueOrThrow({ where: { organizationId: org.id } });
+    expect(await onFile()).toMatchObject({ paymentMethodId: 'pm_set_up_second', cardLast4: '2222' });
+    await announce('pm_set_up_second', '2222', now + 60); // a retry of the later one changes nothing either
+    expect(await onFile()).toMatchObject({ paymentMethodId: 'pm_set_up_second' });
+    // An operator's card replaces whatever is on file.
+    await setCard(org.id, 'pm_card_mastercard');
+    expect((await onFile()).cardLast4).toBe('4444');
+  });
+
+  it('acknowledges signed events that name nothing of this service, never 500', async () => {
+    const org = await app.createOrg('starter');
+    const bodies = [
+      stripe.event('payment_intent.succeeded', {
+        id: 'pi_other',
+        object: 'payment_intent',
+        metadata: { pack_id: 'x', organization_id: 'y' },
+      }),
+      stripe.event('payment_intent.succeeded', {
+        id: 'pi_other',
+        object: 'payment_intent',
+        metadata: { pack_id: '01900000-0000-7000-8000-000000000000', organization_id: org.id },
+      }),
+      stripe.event('checkout.session.completed', {
+        id: 'cs_x',
+        object: 'checkout.session',
+        mode: 'setup',
+        metadata: { organization_id: 'y' },
+        setup_intent: 'seti_x',
+      }),
+      stripe.event('checkout.session.completed', {
+        id: 'cs_x',
+        object: 'checkout.session',
+        mode: 'setup',
+        metadata: { organization_id: '01900000-0000-7000-8000-000000000000' },
+        setup_intent: 'seti_x',
+      }),
+      stripe.event('checkout.session.completed', {
+        id: 'cs_x',
+        object: 'checkout.session',
+        mode: 'setup',
+        metadata: { organization_id: org.id },
+        setup_intent: 'seti_nowhere',
+      }),
+      JSON.stringify({ id: 'evt_bare', object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000) }),
+    ];
+    for (const payload of bodies) {
+      const res = await post(payload, stripe.sign(payload));
+      expect([res.status, res.body], payload).toEqual([200, { received: true }]);
+    }
+    expect(await app.database.store.db.billingAccount.findUnique({ where: { organizationId: org.id } })).toBeNull();
   });
 
   it('is 503 SERVICE_UNAVAILABLE with Retry-After where no webhook secret is set, acting on nothing', async () => {

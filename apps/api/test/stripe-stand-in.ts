@@ -182,6 +182,9 @@ export class StripeStandIn {
       return this.setupIntents.has(key) ? [200, this.setupIntents.get(key)!] : notFound;
     }
     if (method === 'POST' && resource === 'payment_intents' && !key) return this.paymentIntent(body);
+    if (method === 'POST' && resource === 'payment_intents' && key && action === 'cancel') {
+      return [200, { id: key, object: 'payment_intent', status: 'canceled' }];
+    }
     return notFound;
   }
 

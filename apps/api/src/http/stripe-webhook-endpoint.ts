@@ -28,8 +28,8 @@ export function stripeWebhookEndpoint(deps: Pick<ServiceDeps, 'store' | 'stripe'
       } catch (error) {
         throw new AppError('VALIDATION_ERROR', `Stripe-Signature: ${(error as Error).message}`);
       }
-      const done = await handleStripeEvent(deps, event);
-      deps.logger.info({ stripe_event: event.id, type: event.type, done }, 'stripe event');
+      const { done, warn } = await handleStripeEvent(deps, event);
+      deps.logger[warn ? 'warn' : 'info']({ stripe_event: event.id, type: event.type, done }, 'stripe event');
       res.json({ received: true });
     }),
   ];

@@ -119,6 +119,20 @@ function AutoPurchaseCard({ overview, onChange }: { overview: Overview; onChange
           </>
         )}
       </p>
+      {overview.auto_purchase_paused && !organization.auto_purchase && (
+        <p className="notice warn small" role="status" data-testid="auto-purchase-paused">
+          Paused on {formatDateTime(overview.auto_purchase_paused.paused_at)}: {overview.auto_purchase_paused.reason}. Bookings past the
+          quota are refused until it is switched on again
+          {isOwner ? (
+            <>
+              ; check the card on the <Link to="/billing">Billing</Link> page first
+            </>
+          ) : (
+            ''
+          )}
+          .
+        </p>
+      )}
       {!isOwner && <OwnersOnlyNote>Only owners can change auto-purchase.</OwnersOnlyNote>}
       {toggle.error !== undefined && <ErrorNotice error={toggle.error} />}
     </section>

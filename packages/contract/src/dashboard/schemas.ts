@@ -97,10 +97,17 @@ export const ApiKeySummarySchema = z.object({
 
 export type ApiKeySummary = z.infer<typeof ApiKeySummarySchema>;
 
+/** Why auto-purchase is off when a refused charge switched it off; cleared by switching it on. */
+export const AutoPurchasePausedSchema = z
+  .object({ reason: z.string(), paused_at: UtcTimestamp })
+  .nullable()
+  .describe('Set when a declined charge or a required authentication switched auto-purchase off; cleared by switching it on');
+
 export const OverviewSchema = z.object({
   organization: OrganizationSchema,
   usage: UsageSchema.describe('Exactly what GET /v1/usage answers'),
   api_key: ApiKeySummarySchema,
+  auto_purchase_paused: AutoPurchasePausedSchema,
 });
 
 export type Overview = z.infer<typeof OverviewSchema>;
@@ -138,10 +145,7 @@ export const CardSchema = z.object({
 export const BillingSchema = z.object({
   processor: z.enum(['stripe', 'ledger']).describe('stripe: packs are charged to the card on file; ledger: recorded only'),
   card: CardSchema.nullable().describe('The card on file (Stripe only)'),
-  auto_purchase_paused: z
-    .object({ reason: z.string(), paused_at: UtcTimestamp })
-    .nullable()
-    .describe('Set when a declined charge or a required authentication switched auto-purchase off; cleared by switching it on'),
+  auto_purchase_paused: AutoPurchasePausedSchema,
 });
 
 export type Billing = z.infer<typeof BillingSchema>;

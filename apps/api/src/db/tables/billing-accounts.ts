@@ -35,3 +35,11 @@ export async function resumeAutoPurchase(sql: Sql, organizationId: string): Prom
     [organizationId],
   );
 }
+
+/** Why auto-purchase was paused (a refused charge), or null. */
+export async function pausedReasonOf(sql: Sql, organizationId: string): Promise<string | null> {
+  const [row] = await sql<{ paused_reason: string | null }>(`SELECT paused_reason FROM billing_accounts WHERE organization_id = $1::uuid`, [
+    organizationId,
+  ]);
+  return row?.paused_reason ?? null;
+}

@@ -105,23 +105,38 @@ export async function releasePack(sql: Sql, pack: PackRef, failure: string, now:
 
 /**
  * A charge made: the attempt succeeds, the pack is an overage purchase (same id) and the
- * month's limit goes up by one pack, in one statement, once (only a pending attempt succeeds).
+ * month's limit goes up by one pack, in one statement, once. A pending attempt succeeds; so
+ * does a failed one whose own payment (`chargeRef`, a PaymentIntent that was waiting for
+ * authentication) was paid after all, unless its pack was bought again since. Answers
+ * whether it succeeded now.
  */
-export async function settlePackPaid(sql: Sql, pack: PackRef, { chargeRef, packSize }: { chargeRef: string; packSize: number }) {
+export async function settlePackPaid(
+  sql: Sql,
+  pack: PackRef,
+  { chargeRef, packSize }: { chargeRef: string; packSize: number },
+): Promise<boolean> {
   const p = new Params();
-  await sql(
+  const rows = await sql(
     `WITH paid AS (
        UPDATE pack_charges SET status = 'succeeded', payment_ref = ${p.ref(chargeRef)}, failure = NULL, updated_at = now()
-        WHERE organization_id = ${p.ref(pack.organization_id, 'uuid')} AND id = ${p.ref(pack.id, 'uuid')} AND status = 'pending'
+        WHERE organization_id = ${p.ref(pack.organization_id, 'uuid')} AND id = ${p.ref(pack.id, 'uuid')}
+          AND (status = 'pending'
+               OR (status = 'failed' AND payment_ref = ${p.ref(chargeRef)}
+                   AND NOT EXISTS (SELECT 1 FROM pack_charges live
+                                    WHERE live.organization_id = pack_charges.organization_id
+                                      AND live.period_start = pack_charges.period_start
+                                      AND live.pack_number = pack_charges.pack_number AND live.status <> 'failed')))
         RETURNING id, organization_id, period_start, amount_cents, currency),
      purchase AS (
        INSERT INTO overage_purchases (id, organization_id, period_start, pack_size, amount_cents, currency, charge_ref)
        SELECT id, organization_id, period_start, ${p.ref(packSize, 'int')}, amount_cents, currency, ${p.ref(chargeRef)} FROM paid)
      INSERT INTO usage_periods (organization_id, period_start, overage_packs)
      SELECT organization_id, period_start, 1 FROM paid
-     ON CONFLICT (organization_id, period_start) DO UPDATE SET overage_packs = usage_periods.overage_packs + 1`,
+     ON CONFLICT (organization_id, period_start) DO UPDATE SET overage_packs = usage_periods.overage_packs + 1
+     RETURNING 1`,
     p.values,
   );
+  return rows.length > 0;
 }
 
 /**

@@ -28,6 +28,7 @@ export function organizationRouter(deps: ServiceDeps) {
       organization,
       usage: await getUsage(deps, current),
       api_key: await apiKeySummary(deps, org.id),
+      auto_purchase_paused: (await getBilling(deps, org.id)).auto_purchase_paused,
     };
   }
 

@@ -1,6 +1,7 @@
 import type { Sql } from '../../db/sql.js';
 import { randomInt } from 'node:crypto';
 import type { QuotaUnit } from '../../db/tables/usage-periods.js';
+import { pausedReasonOf } from '../../db/tables/billing-accounts.js';
 import { lockMonth, refillShards, SHARDS, type LockedMonth, type ShardUnit } from '../../db/tables/quota-shards.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthedOrganization } from '../organizations/authed-organization.js';
@@ -27,13 +28,17 @@ export function buysOverage(org: AuthedOrganization): boolean {
   return PLAN_LIMITS[org.plan].overage && org.autoPurchase;
 }
 
-/** The refusal at the limit when no pack is bought (see buysOverage). */
-export function limitReached(org: AuthedOrganization): AppError {
-  return new AppError(
-    'LIMIT_REACHED',
-    `The monthly booking quota of the ${org.plan} plan is used up` +
-      (PLAN_LIMITS[org.plan].overage ? ' and auto-purchase of overage is off.' : '; upgrade the plan for more bookings.'),
-  );
+/**
+ * The refusal at the limit when no pack is bought (see buysOverage); `pausedReason` when a
+ * refused charge switched auto-purchase off, so the agent can tell its person why.
+ */
+export function limitReached(org: AuthedOrganization, pausedReason?: string | null): AppError {
+  const why = !PLAN_LIMITS[org.plan].overage
+    ? '; upgrade the plan for more bookings.'
+    : pausedReason
+      ? ` and auto-purchase of overage was paused because ${pausedReason}; switch it on again on the dashboard's Overview.`
+      : ' and auto-purchase of overage is off.';
+  return new AppError('LIMIT_REACHED', `The monthly booking quota of the ${org.plan} plan is used up${why}`);
 }
 
 /** A month locked by lockQuota, for consumeQuota to take units from. */
@@ -92,7 +97,7 @@ export async function consumeQuota(query: Sql, org: AuthedOrganization, { month,
   const unit = quotaUnitOf(org, now);
   const used = month.used.reduce((a, b) => a + b, 0);
   if (used >= unit.quota + month.overagePacks * unit.packSize) {
-    if (!buysOverage(org)) throw limitReached(org);
+    if (!buysOverage(org)) throw limitReached(org, PLAN_LIMITS[org.plan].overage ? await pausedReasonOf(query, org.id) : null);
     throw new PackNeeded(month.overagePacks + 1, unit.key.periodStart);
   }
   await refillShards(query, unit, month);

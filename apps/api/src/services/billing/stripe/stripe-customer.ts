@@ -36,10 +36,20 @@ export async function ensureCustomer(deps: StripeDeps, organizationId: string): 
 /**
  * Makes `paymentMethodId` the organization's card on file: attached to its customer (unless it
  * already is), the customer's default for invoices, and its brand, last four and expiry kept
- * for the Billing page. From the dashboard's card set-up (by webhook) or an operator.
+ * for the Billing page. From the dashboard's card set-up, by webhook (`announcedAt`: the event's
+ * time), or an operator (now, whatever is on file). A card whose set-up was announced before
+ * the one on file's (Stripe's events come in no promised order, and again on retries) changes
+ * nothing: answers undefined.
  */
-export async function savePaymentMethod(deps: StripeDeps, organizationId: string, paymentMethodId: string) {
+export async function savePaymentMethod(deps: StripeDeps, organizationId: string, paymentMethodId: string, announcedAt?: Date) {
   const { client } = stripeOf(deps);
+  // To the second, as Stripe's events are timed: a set-up announced in the same second wins.
+  const setUpAt = announcedAt ?? new Date(Math.floor(Date.now() / 1000) * 1000);
+  const newer = announcedAt ? { OR: [{ cardSetUpAt: null }, { cardSetUpAt: { lte: announcedAt } }] } : {};
+  if (announcedAt) {
+    const onFile = await deps.store.db.billingAccount.findUnique({ where: { organizationId }, select: { cardSetUpAt: true } });
+    if (onFile?.cardSetUpAt && onFile.cardSetUpAt > announcedAt) return undefined;
+  }
   const customerId = await ensureCustomer(deps, organizationId);
   let method: Stripe.PaymentMethod;
   try {
@@ -64,8 +74,10 @@ export async function savePaymentMethod(deps: StripeDeps, organizationId: string
     cardLast4: card?.last4 ?? null,
     cardExpMonth: card?.exp_month ?? null,
     cardExpYear: card?.exp_year ?? null,
+    cardSetUpAt: setUpAt,
     updatedAt: new Date(),
   };
-  await deps.store.db.billingAccount.update({ where: { organizationId }, data: saved });
-  return saved;
+  // The condition again, in the write: of two set-ups announced at once, the later one stays.
+  const { count } = await deps.store.db.billingAccount.updateMany({ where: { organizationId, ...newer }, data: saved });
+  return count > 0 ? saved : undefined;
 }

@@ -18,16 +18,30 @@ export function stripePaymentProcessor(stripe: Stripe, timeoutMs: number): Payme
       try {
         intent = await withDeadline(createIntent(stripe, request, payer), timeoutMs);
       } catch (error) {
-        throw failureOf(error);
+        throw await cancelled(stripe, failureOf(error), timeoutMs);
       }
       if (intent.status === 'succeeded') return { chargeRef: intent.id };
-      if (intent.status === 'requires_action') {
-        throw new PaymentFailedError('the card requires authentication by its holder', 'authentication_required', intent.id);
-      }
       if (intent.status === 'processing') throw new PaymentFailedError('Stripe is still processing the payment', 'unreachable');
-      throw new PaymentFailedError(`the payment ended ${intent.status.replace(/_/g, ' ')}`, 'declined', intent.id);
+      const failure =
+        intent.status === 'requires_action'
+          ? new PaymentFailedError('the card requires authentication by its holder', 'authentication_required', intent.id)
+          : new PaymentFailedError(`the payment ended ${intent.status.replace(/_/g, ' ')}`, 'declined', intent.id);
+      throw await cancelled(stripe, failure, timeoutMs);
     },
   };
+}
+
+/**
+ * A refused charge's PaymentIntent stays open at Stripe (awaiting authentication, or another
+ * card) and could still be paid, for a pack already counted failed: it is cancelled, so the
+ * pack's outcome is final. Best effort: should it be paid first, its payment_intent.succeeded
+ * event credits the pack (handle-stripe-event.ts).
+ */
+async function cancelled(stripe: Stripe, failure: PaymentFailedError, timeoutMs: number): Promise<PaymentFailedError> {
+  if (failure.chargeRef && failure.reason !== 'unreachable') {
+    await withDeadline(stripe.paymentIntents.cancel(failure.chargeRef), timeoutMs).catch(() => undefined);
+  }
+  return failure;
 }
 
 function createIntent(stripe: Stripe, request: ChargeRequest, payer: { customerId: string; paymentMethodId: string }) {
