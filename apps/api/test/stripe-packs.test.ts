@@ -368,6 +368,16 @@ describe('POST /stripe/webhooks', () => {
     }
   });
 
+  it('refuses a body over its 256 KiB with 413 naming that limit', async () => {
+    const payload = stripe.event('checkout.session.completed', { id: 'cs_big', object: 'checkout.session', filler: 'x'.repeat(300_000) });
+    const res = await post(payload, stripe.sign(payload));
+    expect([res.status, res.body.error.code, res.body.error.message]).toEqual([
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'The request body exceeds 256 KiB.',
+    ]);
+  });
+
   it('refuses a forged, a stale and a tampered signature with 422, acting on nothing', async () => {
     const org = await app.createOrg('starter');
     const payload = stripe.event('checkout.session.completed', {

@@ -56,6 +56,18 @@ function fromValidation(err: RequestValidationError): Refusal {
   return refusal('VALIDATION_ERROR', `Invalid request: ${capped(problems)}`);
 }
 
+/** 413 naming the limit the body passed: body-parser's own (`limit`, bytes) where it set one, else the API's 1 MiB. */
+function tooLarge(err: unknown): Refusal {
+  const limit = (err as { limit?: unknown }).limit;
+  const size =
+    typeof limit === 'number' && limit > 0 && limit !== 1024 * 1024
+      ? limit % 1024 === 0
+        ? `${limit / 1024} KiB`
+        : `${limit} bytes`
+      : '1 MiB';
+  return refusal('PAYLOAD_TOO_LARGE', `The request body exceeds ${size}.`);
+}
+
 function classify(err: unknown): Refusal | undefined {
   if (err instanceof AppError) {
     const { code, message, headers } = err as AppError;
@@ -63,7 +75,7 @@ function classify(err: unknown): Refusal | undefined {
   }
   if (err instanceof RequestValidationError) return fromValidation(err);
   const type = (err as { type?: string } | null)?.type;
-  if (type === 'entity.too.large') return refusal('PAYLOAD_TOO_LARGE', 'The request body exceeds 1 MiB.');
+  if (type === 'entity.too.large') return tooLarge(err);
   if (type === 'entity.parse.failed') return refusal('VALIDATION_ERROR', 'body: not valid JSON.');
   // null, a number or a string: JSON, but not the object every body is.
   if (type === 'entity.not.object') return refusal('VALIDATION_ERROR', 'body: must be a JSON object.');
@@ -89,7 +101,7 @@ function fromHttpError(err: unknown): Refusal | undefined {
     return refusal('NOT_FOUND', 'No such resource: the path is not valid percent-encoded UTF-8.');
   }
   if (expose !== true) return undefined;
-  if (status === 413) return refusal('PAYLOAD_TOO_LARGE', 'The request body exceeds 1 MiB.');
+  if (status === 413) return tooLarge(err);
   return refusal('VALIDATION_ERROR', `body: could not be read (${String(message)}); send UTF-8 JSON, optionally gzip or deflate encoded.`);
 }
 
