@@ -280,9 +280,75 @@ describe('the code exchange', () => {
       grant_type: 'authorization_code',
       client_id: 'nobody',
       code: 'x',
-      code_verifier: 'y',
+      code_verifier: pkce().verifier,
     });
     expect(unknown.body.error).toBe('invalid_client');
+  });
+
+  it("refuses a client's malformed input in OAuth's form, naming it, never 500 and never another field", async () => {
+    // RFC 6749 §5.2: error_description is printable ASCII without '"' and '\\'.
+    const RFC_TEXT = /^[\x20-\x21\x23-\x5B\x5D-\x7E]+$/;
+    const refused = (res: { status: number; body: any; text: string }, error: string, named: string | RegExp) => {
+      expect([res.status, res.body?.error], res.text).toEqual([400, error]);
+      expect(res.body.error_description).toMatch(RFC_TEXT);
+      expect(res.body.error_description).toMatch(named);
+    };
+    const raw = (path: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(app.url + path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body }).then(
+        async (res) => ({ status: res.status, text: await res.clone().text(), body: await res.json().catch(() => undefined) }),
+      );
+    const client = await newClient(app);
+    refused(
+      await raw('/oauth/token', 'grant_type=refresh_token&refresh_token=x&client_id=abc%00def'),
+      'invalid_request',
+      /client_id.*U\+0000/,
+    );
+    refused(await raw('/oauth/revoke', 'token=x&client_id=abc%00def'), 'invalid_request', /client_id.*U\+0000/);
+    refused(await raw('/oauth/token', `client_id=${client}&refresh_token=x`), 'invalid_request', /grant_type is required/);
+    refused(
+      await raw('/oauth/token', `grant_type=refresh_token&client_id=${client}&refresh_token=x&scope=humantime.read&scope=humantime.write`),
+      'invalid_request',
+      'scope was sent more than once',
+    );
+    refused(
+      await raw('/oauth/token', 'grant_type=refresh_token&refresh_token=x', {
+        authorization: `Basic ${Buffer.from(`${client}:`).toString('base64')}`,
+      }),
+      'invalid_request',
+      /HTTP Basic is not used/,
+    );
+    refused(
+      await raw('/oauth/token', `grant_type=authorization_code&client_id=${client}&code=x&code_verifier=abc&redirect_uri=${REDIRECT_URI}`),
+      'invalid_request',
+      /code_verifier must be 43 to 128 characters/,
+    );
+
+    refused(await registerClient(app, { client_name: 'x\udc00' }), 'invalid_client_metadata', /client_name.*lone surrogate/);
+    refused(await registerClient(app, { client_name: 'a\u0000b' }), 'invalid_client_metadata', /client_name.*U\+0000/);
+    refused(await registerClient(app, { redirect_uris: undefined }), 'invalid_redirect_uri', /redirect_uris is required/);
+    refused(await registerClient(app, { redirect_uris: [`https://app.example.com/${'a'.repeat(2048)}`] }), 'invalid_redirect_uri', /2048/);
+    refused(await registerClient(app, { client_name: 'n'.repeat(201) }), 'invalid_client_metadata', /client_name: at most 200/);
+    refused(await registerClient(app, { scope: 'admin' }), 'invalid_client_metadata', /scope: may name humantime.read and humantime.write/);
+    refused(await registerClient(app, { client_name: 123 }), 'invalid_client_metadata', /^client_name: /);
+    refused(await raw('/oauth/register', 'client_name=x'), 'invalid_client_metadata', /JSON object/);
+
+    const page = await getManual(
+      app,
+      `/oauth/authorize?response_type=code&client_id=abc%00def&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`,
+    );
+    expect([page.status, page.headers.get('content-type')]).toEqual([400, expect.stringContaining('text/html')]);
+    expect(page.text).toContain('U+0000');
+    const { challenge } = pkce();
+    const query = authorizeQuery(app, { client_id: client, code_challenge: challenge });
+    for (const [extra, description] of [
+      ['&scope=humantime.read', 'scope was sent more than once'],
+      [`&resource=${encodeURIComponent(query.resource!)}`, 'resource was sent more than once'],
+    ] as const) {
+      const params = redirectParams(await getManual(app, `${authorizePath({ ...query, scope: 'humantime.read' })}${extra}`));
+      expect([params.get('error'), params.get('error_description')]).toEqual(['invalid_request', description]);
+    }
+    const long = redirectParams(await getManual(app, authorizePath({ ...query, state: 's'.repeat(4097) })));
+    expect([long.get('error'), long.get('error_description')]).toEqual(['invalid_request', 'state is longer than 4096 characters']);
   });
 
   it('a connected app works on /mcp only: its token on /v1 is 401', async () => {

@@ -6,6 +6,7 @@ import { DATABASE_AWAY, type OAuthServer } from '../../services/oauth/oauth-serv
 import { takeRegistration } from '../../services/oauth/registration-throttle.js';
 import { asyncHandler } from '../async-handler.js';
 import { authorizeEndpoint } from './authorize-endpoint.js';
+import { oauthParameters, readableDescription } from './oauth-parameters.js';
 import {
   AUTHORIZATION_SERVER_METADATA_PATH,
   PROTECTED_RESOURCE_METADATA_PATH,
@@ -34,7 +35,12 @@ const RETRY_AFTER = { 'Retry-After': '1', 'Cache-Control': 'no-store' };
 const outagesAre503: RequestHandler = (_req, res, next) => {
   const json = res.json.bind(res);
   res.json = (body?: unknown) => {
-    if ((body as { error?: unknown } | undefined)?.error === TEMPORARILY_UNAVAILABLE.error) res.status(503).set(RETRY_AFTER);
+    const answer = body as { error?: unknown; error_description?: unknown } | undefined;
+    if (answer?.error === TEMPORARILY_UNAVAILABLE.error) res.status(503).set(RETRY_AFTER);
+    // Every error_description leaves readable and in RFC 6749's characters (see readableDescription).
+    if (typeof answer?.error_description === 'string') {
+      return json({ ...answer, error_description: readableDescription(answer.error_description) });
+    }
     return json(body);
   };
   next();
@@ -96,6 +102,7 @@ export function oauthRoutes(
   );
   router.use(
     '/oauth/token',
+    ...oauthParameters('token'),
     lazy(async () => {
       const [{ tokenHandler }, { issuer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/auth/handlers/token.js'), load()]);
       return tokenHandler({ provider: issuer, rateLimit: false });
@@ -103,6 +110,7 @@ export function oauthRoutes(
   );
   router.use(
     '/oauth/register',
+    ...oauthParameters('register'),
     asyncHandler(async (req, res, next) => {
       if (req.method !== 'POST') return next();
       const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -123,6 +131,7 @@ export function oauthRoutes(
   );
   router.use(
     '/oauth/revoke',
+    ...oauthParameters('revoke'),
     lazy(async () => {
       const [{ revocationHandler }, { issuer }] = await Promise.all([
         import('@modelcontextprotocol/sdk/server/auth/handlers/revoke.js'),

@@ -1,7 +1,7 @@
 import type { OAuthScope } from '@humantime/contract/dashboard';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthClients } from './oauth-clients.js';
-import { parseScopes, resourceOf } from './oauth-policy.js';
+import { badTextIn, parseScopes, resourceOf } from './oauth-policy.js';
 import { redirectUriMatches } from './redirect-uris.js';
 
 /** An authorization request that may be shown for consent. */
@@ -24,6 +24,10 @@ export interface ValidAuthorization {
  */
 export type AuthorizationCheck =
   { kind: 'page'; message: string } | { kind: 'redirect'; redirectTo: string } | { kind: 'valid'; request: ValidAuthorization };
+
+/** The longest parameter the consent page carries on (its API's limits), and the longest client_id or redirect URI. */
+const MAX_PARAMETER_LENGTH = 4096;
+export const MAX_URI_LENGTH = 2048;
 
 /** An S256 challenge is the base64url of a SHA-256: 43 characters. */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -53,8 +57,12 @@ export async function checkAuthorizationRequest(
   params: Record<string, unknown>,
   baseUrl: string,
 ): Promise<AuthorizationCheck> {
+  const bad = badTextIn(params);
+  if (bad) return { kind: 'page', message: `The link is not valid: ${bad}.` };
   const clientId = single(params, 'client_id');
   if (!clientId) return { kind: 'page', message: 'The link names no app: client_id is missing (or sent twice).' };
+  if (clientId.length > MAX_URI_LENGTH)
+    return { kind: 'page', message: `The link names no app: client_id is longer than ${MAX_URI_LENGTH} characters.` };
   const { client, problem } = await clients.lookUp(clientId);
   if (!client) {
     return {
@@ -79,6 +87,8 @@ export async function checkAuthorizationRequest(
     redirectTo: withQuery(redirectUri, { error, error_description: description, state: state ?? undefined }),
   });
   if (state === null) return refuse('invalid_request', 'state was sent more than once');
+  const tooLong = Object.entries(params).find(([, value]) => typeof value === 'string' && value.length > MAX_PARAMETER_LENGTH);
+  if (tooLong) return refuse('invalid_request', `${tooLong[0]} is longer than ${MAX_PARAMETER_LENGTH} characters`);
   const responseType = single(params, 'response_type');
   if (!responseType) return refuse('invalid_request', 'response_type is required (code), once');
   if (responseType !== 'code') return refuse('unsupported_response_type', 'response_type must be code');
@@ -90,10 +100,12 @@ export async function checkAuthorizationRequest(
     return refuse('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters)');
   const resource = single(params, 'resource');
   const expected = resourceOf(baseUrl);
+  if (resource === null) return refuse('invalid_request', 'resource was sent more than once');
   if (!resource) return refuse('invalid_request', `resource is required: ${expected}`);
   if (resource.replace(/\/$/, '') !== expected) return refuse('invalid_target', `resource must be ${expected}`);
   const scope = single(params, 'scope');
-  const scopes = scope === null ? undefined : parseScopes(scope);
+  if (scope === null) return refuse('invalid_request', 'scope was sent more than once');
+  const scopes = parseScopes(scope);
   if (!scopes || scopes.length === 0) return refuse('invalid_scope', 'scope may name humantime.read and humantime.write only');
   return { kind: 'valid', request: { client, redirectUri, scopes, state, codeChallenge, resource: expected } };
 }

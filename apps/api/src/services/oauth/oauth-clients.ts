@@ -3,7 +3,8 @@ import { InvalidClientMetadataError, OAuthError } from '@modelcontextprotocol/sd
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { ServiceDeps } from '../deps.js';
 import { isClientDocumentUrl, readClientDocument } from './client-metadata-document.js';
-import { CLIENT_DOCUMENT_MAX_AGE_MS, UNUSED_CLIENT_TTL_MS } from './oauth-policy.js';
+import { MAX_URI_LENGTH } from './authorization-request.js';
+import { CLIENT_DOCUMENT_MAX_AGE_MS, MAX_CLIENT_NAME_LENGTH, OAUTH_SCOPE_LIST, parseScopes, UNUSED_CLIENT_TTL_MS } from './oauth-policy.js';
 import { redirectUriProblem } from './redirect-uris.js';
 
 /** RFC 7591 §3.2.2's answer for a redirect URI refused at registration (the MCP SDK has no class for it). */
@@ -77,8 +78,15 @@ export class OAuthClients implements OAuthRegisteredClientsStore {
     if (full.redirect_uris.length === 0) throw new InvalidRedirectUriError('redirect_uris: at least one redirect URI is required');
     if (full.redirect_uris.length > 10) throw new InvalidRedirectUriError('redirect_uris: at most 10 redirect URIs');
     for (const uri of full.redirect_uris) {
+      if (uri.length > MAX_URI_LENGTH) throw new InvalidRedirectUriError(`redirect_uris: longer than ${MAX_URI_LENGTH} characters`);
       const problem = redirectUriProblem(uri);
       if (problem) throw new InvalidRedirectUriError(`redirect_uris: ${problem}`);
+    }
+    if ((full.client_name?.length ?? 0) > MAX_CLIENT_NAME_LENGTH) {
+      throw new InvalidClientMetadataError(`client_name: at most ${MAX_CLIENT_NAME_LENGTH} characters`);
+    }
+    if (full.scope !== undefined && !parseScopes(full.scope)) {
+      throw new InvalidClientMetadataError(`scope: may name ${OAUTH_SCOPE_LIST.join(' and ')} only`);
     }
     if (full.grant_types?.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
       throw new InvalidClientMetadataError('grant_types: only authorization_code and refresh_token are supported');

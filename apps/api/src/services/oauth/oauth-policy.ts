@@ -1,3 +1,4 @@
+import { findBadStrings } from '@humantime/contract';
 import type { OAuthScope } from '@humantime/contract/dashboard';
 import { OAUTH_SCOPES } from '@humantime/contract/dashboard';
 
@@ -35,3 +36,12 @@ export function parseScopes(scope: string | undefined): OAuthScope[] | undefined
 export const OAUTH_SCOPE_LIST = OAUTH_SCOPES;
 
 export const mayWrite = (scopes: readonly string[]) => scopes.includes('humantime.write');
+
+/** A registered client's name: enough for any app's, short enough for the consent page. */
+export const MAX_CLIENT_NAME_LENGTH = 200;
+
+/** The first string of a request's parameters PostgreSQL cannot hold (U+0000, a lone surrogate), as "name: why". */
+export function badTextIn(value: unknown): string | undefined {
+  const [issue] = findBadStrings(value).issues;
+  return issue && `${issue.path.join('.') || 'body'}: ${issue.message}`;
+}
