@@ -15,6 +15,7 @@ import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
 import { oauthRoutes } from './http/oauth/oauth-routes.js';
 import { createMetrics, type Metrics } from './http/metrics.js';
 import { metricsEndpoint } from './http/metrics-endpoint.js';
+import { canonicalIdsInBody, canonicalIdsInUrl } from './http/canonical-ids.js';
 import { jsonBody } from './http/json-body.js';
 import { keptSlotsAnswers } from './http/kept-slots-answers.js';
 import { requestContext } from './http/request-context.js';
@@ -100,7 +101,7 @@ export function createApp(deps: AppDeps): Express {
   const schedules = cachedSchedules(deps.store);
   const keys = apiKeyAuthentication(deps.store, { rateLimit: deps.config.rateLimit, schedules });
   const delegations = new Delegations();
-  app.use('/v1', authenticate(keys, { prefetch: schedulesToPrefetch, delegations }), keptSlotsAnswers(services.clock));
+  app.use('/v1', canonicalIdsInUrl, authenticate(keys, { prefetch: schedulesToPrefetch, delegations }), keptSlotsAnswers(services.clock));
   // /mcp also takes OAuth access tokens; the authorization server is this service
   // (http/oauth), mounted before the JSON body parser since its token endpoint is form-encoded.
   app.use('/mcp', authenticateMcp(keys, services));
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps): Express {
   // Every body is read as JSON whatever its Content-Type, so a mislabelled body is a clear
   // 422 and an oversized one a 413 as soon as it passes the limit (json-body.ts).
   app.use(jsonBody(BODY_LIMIT_BYTES));
+  app.use('/v1', canonicalIdsInBody);
 
   const options = {
     logInitialization: false,
