@@ -233,6 +233,34 @@ describe('/mcp over Streamable HTTP', () => {
       duration: 30,
     });
     expect(anyOf.slots[0]).toMatchObject({ starts_at: at(MONDAY, '09:00'), human_ids: [b.id] });
+    // Several humans in several zones: each start in each (free) human's own wall time, never
+    // the first human's alone.
+    const york = await callOk(client, 'create_human', { ...UTC_HUMAN, name: 'Ada York', timezone: 'America/New_York' });
+    const both = await call(client, 'find_slots_for_humans', {
+      human_ids: [a.id, york.id],
+      mode: 'any',
+      date_from: MONDAY,
+      date_to: MONDAY,
+      duration: 30,
+    });
+    const late = (both.structuredContent as { slots: Array<{ starts_at: string; local_times: unknown }> }).slots.find(
+      (s) => s.starts_at === at(MONDAY, '20:00'),
+    );
+    expect(late!.local_times).toEqual([
+      { human_id: york.id, name: 'Ada York', starts_at_local: 'Mon 2030-01-07 15:00 America/New_York (-05:00)' },
+    ]);
+    expect(textOf(both)).toContain(`${at(MONDAY, '20:00')} free: Ada York (${york.id}): Mon 2030-01-07 15:00 America/New_York (-05:00)`);
+    const together = await call(client, 'suggest_times', {
+      human_ids: [a.id, york.id],
+      mode: 'all',
+      date_from: MONDAY,
+      date_to: MONDAY,
+      duration: 30,
+      limit: 1,
+    });
+    expect(textOf(together)).toMatch(
+      /Grace Hopper \([0-9a-f-]+\): Mon 2030-01-07 1\d:\d\d UTC \(\+00:00\); Ada York \([0-9a-f-]+\): Mon 2030-01-07 \d\d:\d\d America\/New_York/,
+    );
     const meeting = await callOk(client, 'book_several_humans', {
       human_ids: [a.id, b.id],
       mode: 'all',
@@ -375,7 +403,12 @@ describe('/mcp over Streamable HTTP', () => {
         attendee_name: 'Cy',
       });
       expect(first.isError, textOf(first)).toBeFalsy();
-      expect(textOf(first)).toContain('Booked (first open start in "next Wednesday morning")');
+      expect(textOf(first)).toContain('Read "next Wednesday morning" as 2030-01-09..2030-01-09, ');
+      expect(textOf(first)).toContain('Booked the first open start in it: ');
+      expect((first.structuredContent as { interpreted_as: unknown }).interpreted_as).toMatchObject({
+        date_from: '2030-01-09',
+        timezone: 'Europe/Berlin',
+      });
       expect((first.structuredContent as { starts_at_local: string }).starts_at_local).toMatch(/^Wed 2030-01-09 10:00 Europe\/Berlin/);
       expect(
         await expectRefusal(

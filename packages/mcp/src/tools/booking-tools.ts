@@ -7,6 +7,7 @@ import {
   RescheduleBookingBodySchema,
   Uuid,
   type Booking,
+  type InterpretedAs,
 } from '@humantime/contract';
 import type { Humantime } from '@humantime/sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -16,7 +17,7 @@ import { shapeOf } from '../schema-shapes.js';
 import { asTool, ok, refused } from '../tool-result.js';
 import { zoneLookup } from '../zones.js';
 import { inLocalWindow, localWindowShape, windowProblem } from './local-window.js';
-import { whenInput } from './suggestion-tools.js';
+import { readingOf, whenInput } from './suggestion-tools.js';
 
 /** A booking with every instant also in the human's wall time (UTC only if the human was deleted). */
 export async function localBooking(b: Booking, zoneOf: (humanId: string) => Promise<string | null>) {
@@ -93,16 +94,21 @@ export function registerBookingTools(server: McpServer, client: Humantime): void
         const problem = windowProblem({ earliest_time, latest_time });
         if (problem) return refused('VALIDATION_ERROR', problem);
         const { timezone } = await client.humans.get(booking.human_id);
+        let interpreted: InterpretedAs | undefined;
         const created = await client.bookings.bookFirstAvailable({
           ...booking,
           date_from: earliest_date,
           date_to: latest_date,
           when,
           accept: (slot) => inLocalWindow(slot, timezone, { earliest_time, latest_time, weekdays }),
+          onRead: (read) => (interpreted = read),
         });
         const local = await localBooking(created, zoneLookup(client));
-        const read = when === undefined ? '' : ` (first open start in "${when}")`;
-        return ok(local, `Booked${read}: ${describeBooking(local)}`);
+        const answer = interpreted ? { ...local, interpreted_as: interpreted } : local;
+        return ok(
+          answer,
+          `${readingOf(when, interpreted)}Booked${when === undefined ? '' : ' the first open start in it'}: ${describeBooking(local)}`,
+        );
       }),
   );
 

@@ -8,7 +8,8 @@ import { shapeOf } from '../schema-shapes.js';
 import { asTool, ok, type NextSteps } from '../tool-result.js';
 import { zoneLookup } from '../zones.js';
 import { describeBooking, localBooking } from './booking-tools.js';
-import { whenInput } from './suggestion-tools.js';
+import { describeLocalTimes, humansNamed, localTimesOf } from './each-human.js';
+import { readingOf, whenInput } from './suggestion-tools.js';
 
 const { starts_at, duration, attendee_name, attendee_email, metadata } = shapeOf(CreateBookingBodySchema);
 const humanIds = HumanIdList.describe('The humans (1-20, distinct); dates are local to the first one');
@@ -30,7 +31,8 @@ export function registerGroupTools(server: McpServer, client: Humantime): void {
         'Lists starts for several humans at once between two LOCAL dates of the FIRST human (inclusive, at most 62), or inside a plain-English ' +
         'window (when; confirm the interpreted_as it returns). mode=all: times every ' +
         'human is free (a meeting with all of them); mode=any: times at least one is free, each naming the free human_ids (round robin). ' +
-        "Each slot gives starts_at (UTC, pass it unchanged to book_several_humans) and starts_at_local in the first human's zone. " +
+        "Each slot gives starts_at (UTC, pass it unchanged to book_several_humans), starts_at_local in the first human's zone, and " +
+        "local_times: each human's own wall time (mode=any: of the free ones). " +
         'Refusals: NOT_FOUND (a human id), INVALID_DURATION (a human does not offer it), VALIDATION_ERROR.',
       inputSchema: {
         human_ids: humanIds,
@@ -44,23 +46,23 @@ export function registerGroupTools(server: McpServer, client: Humantime): void {
     },
     (query) =>
       asTool(async () => {
-        const found = await client.slots.forHumans(query);
+        const [found, humans] = await Promise.all([client.slots.forHumans(query), humansNamed(client, query.human_ids)]);
         const slots = found.slots.map((s) => ({
           ...s,
           starts_at_local: formatLocal(s.starts_at, found.timezone),
           ends_at_local: formatLocal(s.ends_at, found.timezone),
+          local_times: localTimesOf(s.starts_at, query.mode === 'any' ? s.human_ids : query.human_ids, humans),
         }));
+        const read = readingOf(query.when, found.interpreted_as);
         const text =
           slots.length === 0
-            ? `No ${query.mode === 'all' ? 'common' : 'open'} ${query.duration}-minute slots ${
+            ? `${read}No ${query.mode === 'all' ? 'common' : 'open'} ${query.duration}-minute slots ${
                 found.interpreted_as
                   ? `${found.interpreted_as.date_from}..${found.interpreted_as.date_to}`
                   : `${query.date_from}..${query.date_to}`
               }. Widen the window.`
-            : `${slots.length} ${query.mode === 'all' ? 'common' : 'open'} slots (${found.timezone}):\n` +
-              slots
-                .map((s) => `${s.starts_at_local} (${s.starts_at})${query.mode === 'any' ? ` free: ${s.human_ids.join(', ')}` : ''}`)
-                .join('\n');
+            : `${read}${slots.length} ${query.mode === 'all' ? 'common' : 'open'} slots, each in every ${query.mode === 'any' ? 'free ' : ''}human's own time:\n` +
+              slots.map((s) => `${s.starts_at} ${query.mode === 'any' ? 'free: ' : ''}${describeLocalTimes(s.local_times)}`).join('\n');
         return ok({ ...found, slots }, text);
       }, GROUP_NEXT),
   );

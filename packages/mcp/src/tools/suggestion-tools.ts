@@ -1,8 +1,9 @@
-import { GroupModeSchema, HumanIdList, LocalDate, MAX_SUGGESTIONS, WhenText } from '@humantime/contract';
+import { GroupModeSchema, HumanIdList, LocalDate, MAX_SUGGESTIONS, WhenText, type InterpretedAs } from '@humantime/contract';
 import type { Humantime } from '@humantime/sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { formatLocal } from '../local-time.js';
+import { describeLocalTimes, humansNamed, localTimesOf } from './each-human.js';
 import { asTool, ok } from '../tool-result.js';
 
 /** `when`, as the tools that take a window accept it: in place of date_from and date_to. */
@@ -11,6 +12,12 @@ export const whenInput = WhenText.optional().describe(
     'and 4pm", "the week of Dec 14"). It is read in the human\'s zone and the reading comes back as interpreted_as: confirm it with ' +
     'the person. Give either when or both dates.',
 );
+
+/** The line that says how a `when` was read, so the agent can confirm it with the person; empty without one. */
+export function readingOf(when: string | undefined, interpreted: InterpretedAs | undefined): string {
+  if (when === undefined || !interpreted) return '';
+  return `Read "${when}" as ${interpreted.date_from}..${interpreted.date_to}, ${interpreted.from_time}-${interpreted.to_time} ${interpreted.timezone}.\n`;
+}
 
 export function registerSuggestionTools(server: McpServer, client: Humantime): void {
   server.registerTool(
@@ -45,18 +52,20 @@ export function registerSuggestionTools(server: McpServer, client: Humantime): v
     },
     (query) =>
       asTool(async () => {
-        const [found, first] = await Promise.all([client.suggestions.list(query), client.humans.get(query.human_ids[0]!)]);
+        const [found, humans] = await Promise.all([client.suggestions.list(query), humansNamed(client, query.human_ids)]);
+        const first = humans.get(query.human_ids[0]!)!;
+        const several = query.human_ids.length > 1;
         const attendeeZone = query.attendee_timezone;
         const suggestions = found.data.map((s) => ({
           ...s,
           starts_at_local: formatLocal(s.starts_at, first.timezone),
           ends_at_local: formatLocal(s.ends_at, first.timezone),
+          ...(several ? { local_times: localTimesOf(s.starts_at, s.human_ids, humans) } : {}),
           ...(attendeeZone ? { starts_at_attendee: formatLocal(s.starts_at, attendeeZone) } : {}),
         }));
-        const read = found.interpreted_as
-          ? `Read "${query.when}" as ${found.interpreted_as.date_from}..${found.interpreted_as.date_to}, ` +
-            `${found.interpreted_as.from_time}-${found.interpreted_as.to_time} ${found.interpreted_as.timezone}.\n`
-          : '';
+        const read = readingOf(query.when, found.interpreted_as);
+        const when = (s: (typeof suggestions)[number]) =>
+          s.local_times ? `${s.starts_at}: ${describeLocalTimes(s.local_times)}` : `${s.starts_at_local} (${s.starts_at})`;
         const text =
           suggestions.length === 0
             ? `${read}No open ${query.duration}-minute starts in that window. Widen it.`
@@ -64,7 +73,7 @@ export function registerSuggestionTools(server: McpServer, client: Humantime): v
               suggestions
                 .map(
                   (s, i) =>
-                    `${i + 1}. ${s.starts_at_local} (${s.starts_at}), score ${s.score}: ${s.reasons.map((r) => r.message).join('; ')}`,
+                    `${i + 1}. ${when(s)}${s.starts_at_attendee ? `; attendee: ${s.starts_at_attendee}` : ''}, score ${s.score}: ${s.reasons.map((r) => r.message).join('; ')}`,
                 )
                 .join('\n');
         return ok({ ...found, data: suggestions }, text);

@@ -7,6 +7,7 @@ import type {
   GroupSlotsParams,
   GroupSlotsResponse,
   GroupMode,
+  InterpretedAs,
   Slot,
   SlotsParams,
   SlotsResponse,
@@ -46,6 +47,8 @@ export interface BookFirstAvailableParams extends Omit<CreateBookingParams, 'sta
    * default every slot.
    */
   accept?: (slot: Slot) => boolean;
+  /** Called with how the API read `when` (its interpreted_as), each time the slots are listed: say it to the person. */
+  onRead?: (interpretedAs: InterpretedAs) => void;
 }
 
 export interface BookFirstAvailableDeps {
@@ -73,6 +76,7 @@ export async function bookFirstAvailable(
     when,
     maxAttempts = DEFAULT_MAX_ATTEMPTS,
     accept = () => true,
+    onRead,
     human_id,
     human_ids,
     mode,
@@ -91,8 +95,11 @@ export async function bookFirstAvailable(
   const list = async (): Promise<Slot[]> => {
     // All three as given: with `when` and dates both, the API answers 422 naming `when`.
     const query = { date_from, date_to, when, duration: booking.duration };
-    if (human_ids) return (await deps.groupSlots({ ...query, human_ids, mode: mode! }, options)).slots;
-    return (await deps.slots(human_id!, query, options)).slots;
+    const listed = human_ids
+      ? await deps.groupSlots({ ...query, human_ids, mode: mode! }, options)
+      : await deps.slots(human_id!, query, options);
+    if (listed.interpreted_as) onRead?.(listed.interpreted_as);
+    return listed.slots;
   };
 
   for (;;) {
