@@ -127,7 +127,10 @@ describe('rankSuggestions', () => {
       limit: 1,
     });
     expect(best!.start).toBe(at('2026-12-09T13:00:00Z'));
-    expect(best!.reasons.find((r) => r.code === 'preferred_hours')!.message).toBe("inside the human's preferred hours");
+    // The reason says what it weighed: the human's local time and that weekday's preferred hours.
+    expect(best!.reasons.find((r) => r.code === 'preferred_hours')!.message).toBe(
+      '14:00 Wed for the human in Europe/Berlin (inside their preferred 14:00-16:00)',
+    );
 
     // Two humans, one without preferred hours: the reason never says that one is "inside" any.
     const both = rankSuggestions({

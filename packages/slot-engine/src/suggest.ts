@@ -115,9 +115,12 @@ export function rankSuggestions(input: SuggestionInput): Suggestion[] {
       const inside = candidate.humanIds.filter((id) => insidePreferred(input.humans.get(id), clockOf, candidate));
       const without = candidate.humanIds.filter((id) => !input.humans.get(id)?.preferredHours?.length).length;
       factors.preferred_hours = inside.length / candidate.humanIds.length;
+      const only = candidate.humanIds.length === 1 ? input.humans.get(candidate.humanIds[0]!) : undefined;
       reasons.push({
         code: 'preferred_hours',
-        message: preferredMessage(inside.length - without, candidate.humanIds.length - without, without),
+        message: only?.preferredHours?.length
+          ? preferredMessageOne(only, clockOf(only.timezone), candidate, inside.length === 1)
+          : preferredMessage(inside.length - without, candidate.humanIds.length - without, without),
       });
     }
     const sides = candidate.humanIds.map((id) => roomAround(busy.get(id) ?? [], candidate));
@@ -198,6 +201,18 @@ function preferredMessage(inside: number, withPreferences: number, without: numb
   return `inside the preferred hours of ${inside} of ${withPreferences} ${withPreferences === 1 ? 'human who has them' : 'humans who have them'}${none}`;
 }
 
+/** One human's: the local time weighed and that weekday's preferred hours ("10:00 Thu for the human: inside their preferred 09:00-12:00"). */
+function preferredMessageOne(human: SuggestionHuman, clock: ZoneClock, candidate: Interval, inside: boolean): string {
+  const { day, minute } = localOf(clock, candidate.start);
+  const windows = human
+    .preferredHours!.filter((w) => w.weekdays.includes(isoWeekday(day)))
+    .map((w) => `${w.start}-${w.end}`)
+    .join(', ');
+  const when = `${clockText(minute)} ${weekdayName(day)} for the human in ${human.timezone}`;
+  if (inside) return `${when} (inside their preferred ${windows})`;
+  return windows ? `${when} (outside their preferred ${windows})` : `${when} (no preferred hours on ${weekdayName(day)})`;
+}
+
 /** Whether a human has ROOM_MINUTES free before the start and after the end. */
 function roomAround(sorted: readonly Interval[], { start, end }: Interval): { before: boolean; after: boolean } {
   const room = ROOM_MINUTES * MINUTE_MS;
@@ -224,14 +239,15 @@ const weekdayName = (day: number) => WEEKDAYS[isoWeekday(day) - 1]!;
 const clockText = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const ordinal = (n: number) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 
-/** "0 minutes", "45 minutes", "2 hours 30 minutes", "3 days 2 hours". */
+/** "0 minutes", "45 minutes", "2 hours 30 minutes", "3 days 2 hours", "1 day 15 hours 30 minutes". */
 function duration(ms: number): string {
   const minutes = Math.max(0, Math.round(ms / MINUTE_MS));
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
   const unit = (n: number, name: string) => `${n} ${name}${n === 1 ? '' : 's'}`;
-  if (days > 0) return hours > 0 ? `${unit(days, 'day')} ${unit(hours, 'hour')}` : unit(days, 'day');
+  if (days > 0)
+    return [unit(days, 'day'), hours > 0 ? unit(hours, 'hour') : '', rest > 0 ? unit(rest, 'minute') : ''].filter(Boolean).join(' ');
   if (hours > 0) return rest > 0 ? `${unit(hours, 'hour')} ${unit(rest, 'minute')}` : unit(hours, 'hour');
   return unit(rest, 'minute');
 }

@@ -49,6 +49,10 @@ describe('readWhen: the phrases of the rules', () => {
     expect(berlin('this evening')).toBe('2026-03-10..2026-03-10 17:00-21:00');
     expect(berlin('tonight')).toBe('2026-03-10..2026-03-10 17:00-21:00');
     expect(berlin('Friday morning')).toBe('2026-03-13..2026-03-13 09:00-12:00');
+    // Quoted or bracketed as an agent quotes the person: the same reading.
+    for (const quoted of ['"tomorrow afternoon"', "'tomorrow afternoon'", '\u201Ctomorrow afternoon\u201D', '(tomorrow afternoon)']) {
+      expect(berlin(quoted), quoted).toBe('2026-03-11..2026-03-11 12:00-17:00');
+    }
   });
 
   it('reads every example it offers', () => {

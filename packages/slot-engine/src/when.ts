@@ -142,10 +142,15 @@ function formatClock(minute: number): string {
 
 /** Lower case, one space between words, no commas or final punctuation. */
 function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[,;!?]+/g, ' ')
-    .replace(/\.+\s*$/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .trim()
+      // Quotes or brackets around the whole text, as an agent quoting the person sends it.
+      .replace(/^["'\u201C\u2018(\[]+|["'\u201D\u2019)\]]+$/g, '')
+      .toLowerCase()
+      .replace(/[,;!?]+/g, ' ')
+      .replace(/\.+\s*$/, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }

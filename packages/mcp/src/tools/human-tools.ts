@@ -31,7 +31,7 @@ export function describeTimeContext(t: TimeContext): string {
   const today = t.local.slice(4, 14);
   const lines = [
     `Local time: ${t.local} (UTC ${t.now}).`,
-    `Today there is ${t.local.slice(0, 14)}; tomorrow is ${calendarDay(today, 1)}; yesterday was ${calendarDay(today, -1)}.`,
+    `Where the human is, today is ${t.local.slice(0, 14)}; tomorrow is ${calendarDay(today, 1)}; yesterday was ${calendarDay(today, -1)}.`,
   ];
   const next = t.next_open_at ? `${formatLocal(t.next_open_at, t.timezone)} (${t.next_open_at})` : null;
   if (t.open_now)
