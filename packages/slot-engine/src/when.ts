@@ -146,7 +146,7 @@ function normalize(text: string): string {
     text
       .trim()
       // Quotes or brackets around the whole text, as an agent quoting the person sends it.
-      .replace(/^["'\u201C\u2018(\[]+|["'\u201D\u2019)\]]+$/g, '')
+      .replace(/^["'\u201C\u2018([]+|["'\u201D\u2019)\]]+$/g, '')
       .toLowerCase()
       .replace(/[,;!?]+/g, ' ')
       .replace(/\.+\s*$/, '')
