@@ -113,6 +113,28 @@ describe('GET /v1/suggestions', () => {
     expect(any.body.data[0]).toMatchObject({ starts_at: at('2030-01-07', '08:00'), human_ids: [ada] });
   });
 
+  it("keeps room around the human's own blocks (a weekly meeting) as around a booking", async () => {
+    const cy = await createHumanIn(app, key, 'UTC', hours('08:00', '12:00'));
+    const standup = {
+      kind: 'block',
+      start_date: '2030-01-07',
+      end_date: '2030-01-31',
+      weekdays: [1, 2, 3, 4, 5],
+      start_time: '10:00',
+      end_time: '10:30',
+    };
+    expect((await app.call('POST', `/v1/humans/${cy}/overrides`, { key, body: standup })).status).toBe(201);
+    // One start at a time (at most 3 a day are suggested): a window of 15 minutes around it.
+    const room = async (from: string, to: string) => {
+      const res = await suggestions(`human_ids=${cy}&duration=30&when=${encodeURIComponent(`Monday from ${from} to ${to}`)}`);
+      expect(res.body.data, res.text).toHaveLength(1);
+      return res.body.data[0].reasons.find((r: { code: string }) => r.code === 'room_around').message;
+    };
+    expect(await room('9:30', '9:45')).toBe('within 15 minutes of a booking or busy time after it');
+    expect(await room('10:30', '10:45')).toBe('within 15 minutes of a booking or busy time before it');
+    expect(await room('11:00', '11:15')).toBe('at least 15 free minutes before and after');
+  });
+
   it('reads `when` in the attendee zone and echoes interpreted_as', async () => {
     const ada = await createHumanIn(app, key, 'Europe/Berlin', hours('08:00', '18:00'));
     const res = await suggestions(`human_ids=${ada}&duration=30&when=${encodeURIComponent('next Tuesday afternoon')}&limit=50`);

@@ -17,7 +17,7 @@ export { checkBooking } from './check-booking.js';
 export { localDateOf, localDateRangeToInterval } from './local-date-range.js';
 export { addDays } from './calendar-day.js';
 export { bufferedRange } from './buffered-range.js';
-export { workingTime, type WorkingTimeQuery } from './working-time.js';
+export { blockedTime, workingTime, type WorkingTimeQuery } from './working-time.js';
 export { nextOffsetChange, wallTimeOf, type OffsetChange, type WallTime } from './wall-time.js';
 export {
   ATTENDEE_HOURS,

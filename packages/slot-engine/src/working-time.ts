@@ -47,6 +47,21 @@ export function workingTime(q: WorkingTimeQuery): Interval[] {
   return minus(unionOf(windows), unionOf(blocks));
 }
 
+/**
+ * The human's blocks (block overrides: a weekly meeting, an afternoon off) over the local days
+ * that [from, to) touches, as sorted, disjoint instants: busy time of the person's own, which
+ * ranking keeps room around like a booking.
+ */
+export function blockedTime(q: WorkingTimeQuery): Interval[] {
+  if (!(q.from < q.to)) return [];
+  const clock = createZoneClock(q.timezone);
+  const rules = prepareRules(q.schedule, q.overrides);
+  const blocks: Interval[] = [];
+  const last = clock.dayOf(q.to - 1);
+  for (let day = clock.dayOf(q.from); day <= last; day++) blocks.push(...planDay(rules, clock, day).blocks);
+  return unionOf(blocks);
+}
+
 /** `open` without `blocked`; both sorted and disjoint, and so is the answer. */
 function minus(open: readonly Interval[], blocked: readonly Interval[]): Interval[] {
   const out: Interval[] = [];

@@ -1,10 +1,23 @@
 import type { SuggestionsQuery, SuggestionsResponse } from '@humantime/contract';
-import { localDateOf, rankSuggestions } from '@humantime/slot-engine';
+import { blockedTime, localDateOf, rankSuggestions } from '@humantime/slot-engine';
 import { timestampOf } from '../../lib/timestamps.js';
 import type { ServiceDeps } from '../deps.js';
 import type { ReadSchedules } from '../schedule/cached-schedules.js';
+import type { ScheduleSnapshot } from '../schedule/load-schedule.js';
 import { groupStarts, readGroup } from '../slots/list-group-slots.js';
 import { datesToRead, insideWindow, readsWindow, windowOf, windowSpan } from '../slots/query-window.js';
+
+const DAY_MS = 86_400_000;
+
+/** A human's blocks (a weekly meeting) around the window: room is kept around them as around a booking. */
+const blocksAround = (human: ScheduleSnapshot, span: { start: number; end: number }) =>
+  blockedTime({
+    timezone: human.timezone,
+    schedule: human.schedule,
+    overrides: human.overrides,
+    from: span.start - DAY_MS,
+    to: span.end + DAY_MS,
+  });
 
 /**
  * GET /v1/suggestions: the group's listed starts (as GET /v1/slots lists them) inside the
@@ -35,7 +48,7 @@ export async function listSuggestions(
     humans: new Map(
       humans.map((human, index) => [
         humanIds[index]!,
-        { timezone: human.timezone, preferredHours: human.preferredHours, busy: human.busy },
+        { timezone: human.timezone, preferredHours: human.preferredHours, busy: [...human.busy, ...blocksAround(human, span)] },
       ]),
     ),
     limit: query.limit,
