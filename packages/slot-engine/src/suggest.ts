@@ -14,8 +14,9 @@ import { createZoneClock, type ZoneClock } from './zone-clock.js';
  * - preferred_hours (3), when any listed human has preferred hours: the share of the meeting's
  *   humans for whom it lies wholly inside one of their preferred windows (a human without
  *   preferred hours is content at any time).
- * - room_around (2): not back to back with another booking, hold, busy time or the human's own block (a weekly meeting); each human scores
- *   one half per side with at least ROOM_MINUTES free, averaged over the meeting's humans.
+ * - room_around (2): not back to back with another booking, hold, busy time or the human's
+ *   own block (a weekly meeting); each human scores one half per side with at least
+ *   ROOM_MINUTES free, averaged over the meeting's humans.
  * - soon (1): sooner before later, 1 at the window's start falling to 0 at its end, measured
  *   from the window (not from now), so the same request gives the same list.
  * Then the spread rule filters, in rank order: at most MAX_PER_DAY suggestions a local day of
