@@ -141,6 +141,15 @@ it('sign up, book with the key, regenerate it, go Starter, add a webhook, cancel
   await row.getByText('cancelled').waitFor();
   expect((await v1(origin, newKey, 'GET', `/v1/bookings/${booked!.id}`)).body).toMatchObject({ status: 'cancelled' });
   await check('bookings');
+  // Dates the wrong way round: said at the field, no rows left from before, no API jargon.
+  await page.getByLabel('Starts on or after').fill('2031-03-05');
+  await page.getByLabel('Starts on or before').fill('2031-03-01');
+  await page.getByText('Must not be before “Starts on or after”.').waitFor();
+  expect(await page.getByTestId('booking-row').count()).toBe(0);
+  expect(await page.content()).not.toContain('starts_before');
+  await page.getByLabel('Starts on or after').fill('');
+  await page.getByLabel('Starts on or before').fill('');
+  await row.waitFor();
 
   // The other pages, for their screenshots and checks.
   await page.goto(`/dashboard/bookings/${booked!.id}`);

@@ -35,21 +35,26 @@ export function BookingsPage() {
 
   const humans = useLoad(() => call(api.humans.list({ query: { limit: 100 } }), 200), 'humans-for-filter');
   const nameOf = new Map((humans.data?.data ?? []).map((h) => [h.id, h] as const));
+  // Dates the wrong way round match nothing: said at the field, and never sent (the API's 422
+  // would name its own parameter, not the label on this page).
+  const inverted = Boolean(filters.from && filters.to && filters.to < filters.from);
   const list = usePaged(
     (cursor) =>
-      call(
-        api.bookings.list({
-          query: {
-            limit: 50,
-            cursor,
-            human_id: filters.human_id || undefined,
-            status: (filters.status || undefined) as BookingStatus | undefined,
-            starts_after: filters.from ? startOfLocalDay(filters.from) : undefined,
-            starts_before: filters.to ? startOfLocalDay(filters.to, 1) : undefined,
-          },
-        }),
-        200,
-      ),
+      inverted
+        ? Promise.resolve({ data: [] as Booking[], next_cursor: null })
+        : call(
+            api.bookings.list({
+              query: {
+                limit: 50,
+                cursor,
+                human_id: filters.human_id || undefined,
+                status: (filters.status || undefined) as BookingStatus | undefined,
+                starts_after: filters.from ? startOfLocalDay(filters.from) : undefined,
+                starts_before: filters.to ? startOfLocalDay(filters.to, 1) : undefined,
+              },
+            }),
+            200,
+          ),
     JSON.stringify(filters),
   );
   const filtered = Object.values(filters).some(Boolean);
@@ -84,7 +89,19 @@ export function BookingsPage() {
         </div>
         <div className="field">
           <label htmlFor="filter-to">Starts on or before</label>
-          <input id="filter-to" type="date" value={filters.to} onChange={(e) => setFilter('to', e.target.value)} />
+          <input
+            id="filter-to"
+            type="date"
+            value={filters.to}
+            onChange={(e) => setFilter('to', e.target.value)}
+            aria-invalid={inverted || undefined}
+            aria-describedby={inverted ? 'filter-to-error' : undefined}
+          />
+          {inverted && (
+            <p id="filter-to-error" className="field-error small" role="alert">
+              Must not be before “Starts on or after”.
+            </p>
+          )}
         </div>
       </form>
       {cancelled && (
