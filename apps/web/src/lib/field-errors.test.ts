@@ -38,6 +38,9 @@ describe("a VALIDATION_ERROR's fields", () => {
     expect(saidOf('End', 'must be later than work_start (overnight)', { work_start: 'the start' })).toBe(
       'End must be later than the start (overnight)',
     );
-    expect(saidOf('Buffer before', 'Expected number, received string')).toBe('Buffer before: Expected number, received string.');
+    // The validation library's phrasings, as people say them.
+    expect(saidOf('Buffer before', 'Expected number, received string')).toBe('Buffer before must be a number.');
+    expect(sentence("Invalid enum value. Expected 'owner' | 'member', received 'admin'")).toBe('Must be owner or member.');
+    expect(saidOf('Note', 'Required field missing')).toBe('Note: Required field missing.');
   });
 });

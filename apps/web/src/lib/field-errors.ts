@@ -64,7 +64,7 @@ export function placeErrors(
  * "must be later than work_start" → "Must be later than the start."
  */
 export function sentence(message: string, names: Record<string, string> = {}): string {
-  let text = message;
+  let text = plainWords(message);
   for (const [name, words] of Object.entries(names)) text = text.replace(new RegExp(`\\b${name}\\b`, 'g'), words);
   text = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?)]$/.test(text) ? text : `${text}.`;
@@ -76,5 +76,30 @@ export function sentence(message: string, names: Record<string, string> = {}): s
  * own ("Expected number, received string") follows a colon.
  */
 export function saidOf(label: string, message: string, names: Record<string, string> = {}): string {
-  return /^[A-Z]/.test(message) ? sentence(`${label}: ${message}`, names) : sentence(`${label} ${message}`, names);
+  const plain = plainWords(message);
+  return /^[A-Z]/.test(plain) ? sentence(`${label}: ${plain}`, names) : sentence(`${label} ${plain}`, names);
+}
+
+const KINDS: Record<string, string> = {
+  number: 'a number',
+  string: 'text',
+  array: 'a list',
+  boolean: 'yes or no',
+  object: 'a set of fields',
+};
+
+/**
+ * The validation library's own phrasings, as people say them: "Expected number, received
+ * string" → "must be a number"; "Invalid enum value. Expected 'owner' | 'member', received
+ * 'admin'" → "must be owner or member". Anything else is kept.
+ */
+export function plainWords(message: string): string {
+  const kind = /^Expected (\w+), received \w+$/.exec(message);
+  if (kind) return `must be ${KINDS[kind[1]!] ?? kind[1]}`;
+  const choice = /^Invalid enum value\. Expected (.+), received .+$/.exec(message);
+  if (choice) {
+    const options = choice[1]!.split(' | ').map((o) => o.replace(/^'|'$/g, ''));
+    return `must be ${options.length > 1 ? `${options.slice(0, -1).join(', ')} or ${options.at(-1)}` : options[0]}`;
+  }
+  return message;
 }
