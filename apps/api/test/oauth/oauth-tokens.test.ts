@@ -183,6 +183,18 @@ describe('refresh, revocation and Disconnect', () => {
     expect((await refresh(again.clientId, again.refreshToken)).status).toBe(200);
   });
 
+  it('refuses to refresh a connection made when the service had another PUBLIC_URL: invalid_grant, connect again', async () => {
+    const connection = await connectApp(app, user);
+    // As if made under https://old.example.com: its tokens are for a resource no longer this one.
+    await app.database.store.db.$executeRaw`UPDATE oauth_grants SET resource = 'https://old.example.com/mcp'
+      WHERE client_id = ${connection.clientId}`;
+    const moved = await refresh(connection.clientId, connection.refreshToken);
+    expect([moved.status, moved.body.error]).toEqual([400, 'invalid_grant']);
+    expect(moved.body.error_description).toBe(
+      `This connection was made for https://old.example.com/mcp; the service is now at ${app.url}/mcp. Connect the app again.`,
+    );
+  });
+
   it('revokes an access token alone, and a refresh token with its grant (RFC 7009)', async () => {
     const connection = await connectApp(app, user);
     const revoke = (token: string) => postForm(app, '/oauth/revoke', { client_id: connection.clientId, token });

@@ -4,7 +4,9 @@ import type { Logger } from '../../lib/logger.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import { DATABASE_AWAY, type OAuthServer } from '../../services/oauth/oauth-server.js';
 import { takeRegistration } from '../../services/oauth/registration-throttle.js';
+import { resourceOf } from '../../services/oauth/oauth-policy.js';
 import { asyncHandler } from '../async-handler.js';
+import { publicBaseUrl } from '../public-base-url.js';
 import { authorizeEndpoint } from './authorize-endpoint.js';
 import { oauthParameters, readableDescription } from './oauth-parameters.js';
 import {
@@ -103,6 +105,23 @@ export function oauthRoutes(
   router.use(
     '/oauth/token',
     ...oauthParameters('token'),
+    // A connection made when the service had another PUBLIC_URL: its tokens would be for a
+    // resource that is no longer this one (401 on /mcp), so refreshing is refused as a grant
+    // that no longer holds, and the app connects again.
+    asyncHandler(async (req, res, next) => {
+      const body = req.body as Record<string, unknown> | undefined;
+      if (req.method !== 'POST' || body?.grant_type !== 'refresh_token' || typeof body.refresh_token !== 'string') return next();
+      const bound = await (await load()).issuer.resourceOfRefreshToken(body.refresh_token);
+      const current = resourceOf(publicBaseUrl(req));
+      if (bound === undefined || bound === current) return next();
+      res
+        .status(400)
+        .set('Cache-Control', 'no-store')
+        .json({
+          error: 'invalid_grant',
+          error_description: `This connection was made for ${bound}; the service is now at ${current}. Connect the app again.`,
+        });
+    }),
     lazy(async () => {
       const [{ tokenHandler }, { issuer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/auth/handlers/token.js'), load()]);
       return tokenHandler({ provider: issuer, rateLimit: false });

@@ -112,6 +112,16 @@ export class TokenIssuer implements OAuthServerProvider {
     return this.issue(row, narrower);
   }
 
+  /** The resource a live refresh token's grant is bound to (`<base>/mcp` when it was made), or undefined. */
+  async resourceOfRefreshToken(refreshToken: string): Promise<string | undefined> {
+    const [row] = await this.deps.store.db.$queryRawUnsafe<Array<{ resource: string }>>(
+      `SELECT g.resource FROM oauth_tokens t JOIN oauth_grants g ON g.organization_id = t.organization_id AND g.id = t.grant_id
+        WHERE t.token_hash = $1 AND t.kind = 'refresh' AND t.used_at IS NULL`,
+      sha256Hex(refreshToken),
+    );
+    return row?.resource;
+  }
+
   /**
    * Uses up a code or a refresh token: one conditional UPDATE, so of two requests racing with
    * the same one only one wins. One that was used before is a replay: the grant is revoked.
