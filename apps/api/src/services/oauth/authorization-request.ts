@@ -1,7 +1,7 @@
 import type { OAuthScope } from '@humantime/contract/dashboard';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { OAuthClients } from './oauth-clients.js';
-import { badTextIn, parseScopes, resourceOf } from './oauth-policy.js';
+import { badTextIn, MAX_URI_LENGTH, parseScopes, resourceOf } from './oauth-policy.js';
 import { redirectUriMatches } from './redirect-uris.js';
 
 /** An authorization request that may be shown for consent. */
@@ -25,9 +25,8 @@ export interface ValidAuthorization {
 export type AuthorizationCheck =
   { kind: 'page'; message: string } | { kind: 'redirect'; redirectTo: string } | { kind: 'valid'; request: ValidAuthorization };
 
-/** The longest parameter the consent page carries on (its API's limits), and the longest client_id or redirect URI. */
+/** The longest parameter the consent page carries on (its API's limit). */
 const MAX_PARAMETER_LENGTH = 4096;
-export const MAX_URI_LENGTH = 2048;
 
 /** An S256 challenge is the base64url of a SHA-256: 43 characters. */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;

@@ -3,8 +3,14 @@ import { InvalidClientMetadataError, OAuthError } from '@modelcontextprotocol/sd
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { ServiceDeps } from '../deps.js';
 import { isClientDocumentUrl, readClientDocument } from './client-metadata-document.js';
-import { MAX_URI_LENGTH } from './authorization-request.js';
-import { CLIENT_DOCUMENT_MAX_AGE_MS, MAX_CLIENT_NAME_LENGTH, OAUTH_SCOPE_LIST, parseScopes, UNUSED_CLIENT_TTL_MS } from './oauth-policy.js';
+import {
+  CLIENT_DOCUMENT_MAX_AGE_MS,
+  MAX_CLIENT_NAME_LENGTH,
+  MAX_URI_LENGTH,
+  OAUTH_SCOPE_LIST,
+  parseScopes,
+  UNUSED_CLIENT_TTL_MS,
+} from './oauth-policy.js';
 import { redirectUriProblem } from './redirect-uris.js';
 
 /** RFC 7591 §3.2.2's answer for a redirect URI refused at registration (the MCP SDK has no class for it). */

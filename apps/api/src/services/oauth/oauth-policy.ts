@@ -37,6 +37,9 @@ export const OAUTH_SCOPE_LIST = OAUTH_SCOPES;
 
 export const mayWrite = (scopes: readonly string[]) => scopes.includes('humantime.write');
 
+/** The longest client_id or redirect URI (the consent page's API takes no longer). */
+export const MAX_URI_LENGTH = 2048;
+
 /** A registered client's name: enough for any app's, short enough for the consent page. */
 export const MAX_CLIENT_NAME_LENGTH = 200;
 
