@@ -6,10 +6,6 @@ const LIST = new RegExp(`^${UUID}(?:,\\s*${UUID})*$`);
 
 const lower = (text: string) => (LIST.test(text) ? text.toLowerCase() : text);
 
-/** A parsed value (a string, or a list of them) with its ids in lower case. */
-const lowerIn = (value: unknown): unknown =>
-  typeof value === 'string' ? lower(value) : Array.isArray(value) ? value.map((item: unknown) => lowerIn(item)) : value;
-
 /**
  * Ids are UUIDs, and a UUID is read case-insensitively (RFC 9562) and written in lower case:
  * `01A2…` names the same human as `01a2…` on every route. Path segments and query values that
@@ -38,7 +34,10 @@ export const canonicalIdsInUrl: RequestHandler = (req, _res, next) => {
     req.url = canonicalQuery === undefined ? canonicalPath : `${canonicalPath}?${canonicalQuery}`;
   // Express 4 parsed req.query from the URL before any middleware: the same there.
   const parsed = req.query as Record<string, unknown>;
-  for (const [name, value] of Object.entries(parsed)) parsed[name] = lowerIn(value);
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value === 'string') parsed[name] = lower(value);
+    else if (Array.isArray(value)) parsed[name] = (value as unknown[]).map((item) => (typeof item === 'string' ? lower(item) : item));
+  }
   next();
 };
 
@@ -47,7 +46,9 @@ export const canonicalIdsInBody: RequestHandler = (req, _res, next) => {
   const body = req.body as Record<string, unknown> | undefined;
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [name, value] of Object.entries(body)) {
-      if (name.endsWith('_id') || name.endsWith('_ids')) body[name] = lowerIn(value);
+      if (!name.endsWith('_id') && !name.endsWith('_ids')) continue;
+      if (typeof value === 'string') body[name] = lower(value);
+      else if (Array.isArray(value)) body[name] = (value as unknown[]).map((item) => (typeof item === 'string' ? lower(item) : item));
     }
   }
   next();
