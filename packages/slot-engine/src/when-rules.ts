@@ -163,7 +163,9 @@ function readPhrase(
     return { ok: true, from, to, fromMinute: window.from, toMinute: window.to };
   }
   const pm = part === 'afternoon' || part === 'evening';
-  let s = clockOf(startTime, pm);
+  // "at 2" in a scheduling request is 14:00, as people say it; "at 02:00" is a 24-hour clock.
+  const bareHoursPm = part === null && !/\b0\d(?::|\d\d\b)/.test(timed.text);
+  let s = clockOf(startTime, pm, bareHoursPm);
   if (endTime === null) {
     // "after T" runs to the end of the day, or of the part of day it is in ("tomorrow morning
     // after 10" → 10:00-12:00); "before T" likewise from the start.
@@ -178,7 +180,7 @@ function readPhrase(
     return { ok: true, from, to, fromMinute: s.minute, toMinute: Math.min(s.minute + 60, MINUTES_PER_DAY) };
   }
   if (bound !== null) return { ok: false, words: text };
-  let e = clockOf(endTime, pm);
+  let e = clockOf(endTime, pm, bareHoursPm);
   if (!s.certain && e.certain) s = { ...s, minute: latestBefore(s.minute, e.minute) };
   if (!e.certain) e = { ...e, minute: earliestAfter(e.minute, s.minute) };
   if (e.minute === 0 && s.minute > 0) e = { ...e, minute: MINUTES_PER_DAY }; // "10pm to midnight"
@@ -188,14 +190,23 @@ function readPhrase(
   return { ok: true, from, to, fromMinute: s.minute, toMinute: e.minute };
 }
 
-/** A component's clock time in minutes, and whether its am/pm was said (or implied by a part). */
-function clockOf(c: chrono.ParsedComponents, pm: boolean): { minute: number; certain: boolean } {
+/** The bare hours read as pm when no part of day is named: 1 to 6, as a day's meetings go. */
+const BARE_PM_HOURS = { from: 1, to: 6 } as const;
+
+/**
+ * A component's clock time in minutes, and whether its am/pm was said (or implied by a part).
+ * `bareHoursPm`: an hour of BARE_PM_HOURS without am/pm is pm, still uncertain, so a range's
+ * other end can adjust to it ("1 to 3" → 13:00-15:00, "11 to 1" → 11:00-13:00).
+ */
+function clockOf(c: chrono.ParsedComponents, pm: boolean, bareHoursPm: boolean): { minute: number; certain: boolean } {
   let hour = c.get('hour') ?? 0;
   const minute = c.get('minute') ?? 0;
   let certain = c.isCertain('meridiem');
   if (!certain && pm) {
     if (hour >= 1 && hour < 12) hour += 12;
     certain = hour >= 12;
+  } else if (!certain && bareHoursPm && hour >= BARE_PM_HOURS.from && hour <= BARE_PM_HOURS.to) {
+    hour += 12;
   }
   return { minute: hour * 60 + minute, certain };
 }

@@ -177,8 +177,24 @@ describe('readWhen: clock times', () => {
     expect(berlin('Friday afternoon between 1 and 3')).toBe('2026-03-13..2026-03-13 13:00-15:00');
     expect(berlin('tomorrow morning after 10')).toBe('2026-03-11..2026-03-11 10:00-12:00');
     expect(berlin('tomorrow afternoon before 3')).toBe('2026-03-11..2026-03-11 12:00-15:00');
-    // Otherwise an hour without am/pm is a 24-hour clock, and the echo shows it.
-    expect(berlin('tomorrow at 3')).toBe('2026-03-11..2026-03-11 03:00-04:00');
+  });
+
+  it('reads a bare hour from 1 to 6 as pm, as people say it, and a zero-led time as a 24-hour clock', () => {
+    expect(berlin('tomorrow at 3')).toBe('2026-03-11..2026-03-11 15:00-16:00');
+    expect(berlin('next Tuesday at 2')).toBe('2026-03-17..2026-03-17 14:00-15:00');
+    expect(berlin('tomorrow at 2:30')).toBe('2026-03-11..2026-03-11 14:30-15:30');
+    expect(berlin('Dec 02 at 3')).toBe('2026-12-02..2026-12-02 15:00-16:00');
+    expect(berlin('between 2 and 4 tomorrow')).toBe('2026-03-11..2026-03-11 14:00-16:00');
+    expect(berlin('tomorrow 1 to 3')).toBe('2026-03-11..2026-03-11 13:00-15:00');
+    expect(berlin('tomorrow 11 to 1')).toBe('2026-03-11..2026-03-11 11:00-13:00');
+    expect(berlin('tomorrow 9 to 5')).toBe('2026-03-11..2026-03-11 09:00-17:00');
+    expect(berlin('after 3 tomorrow')).toBe('2026-03-11..2026-03-11 15:00-24:00');
+    expect(berlin('tomorrow before 5')).toBe('2026-03-11..2026-03-11 00:00-17:00');
+    // Other hours, and times written the 24-hour way, are read as written.
+    expect(berlin('tomorrow at 7')).toBe('2026-03-11..2026-03-11 07:00-08:00');
+    expect(berlin('tomorrow at 10')).toBe('2026-03-11..2026-03-11 10:00-11:00');
+    expect(berlin('tomorrow at 02:00')).toBe('2026-03-11..2026-03-11 02:00-03:00');
+    expect(berlin('tomorrow at 3am')).toBe('2026-03-11..2026-03-11 03:00-04:00');
   });
 
   it('refuses ranges that cross midnight, name their own zone, or count from now', () => {

@@ -76,8 +76,9 @@ export const WHEN_MAX_DAYS = 62;
  *   T" is T-24:00 and "before T" / "until T" is 00:00-T, or within the part of day when one is
  *   named ("tomorrow morning after 10" → 10:00-12:00). Next to "afternoon", "evening" or
  *   "tonight", an hour without am/pm is pm ("tomorrow afternoon at 3" → 15:00-16:00); a clock
- *   time or range otherwise wins over the part of day. Otherwise an hour without am/pm is read as
- *   the parser reads it, a 24-hour clock ("at 3" → 03:00), and the echo shows it. A time with
+ *   time or range otherwise wins over the part of day. Otherwise a bare hour from 1 to 6 is pm, as
+ *   people say it ("next Tuesday at 2" → 14:00-15:00, "between 2 and 4" → 14:00-16:00), unless
+ *   written the 24-hour way ("at 02:00"); other hours read as written ("at 10" → 10:00). A time with
  *   no day is today's. Times apply to every date of a range ("Monday to Wednesday afternoons").
  *
  * Not ok, with a message: empty text, text over 200 characters, text with words the parser
