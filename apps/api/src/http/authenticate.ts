@@ -60,7 +60,7 @@ export function authenticate(keys: ApiKeyAuthentication, options: AuthenticateOp
           return next(
             new AppError(
               'RATE_LIMITED',
-              `Too many requests for this API key: ${result.rateLimit.limit} at once, refilled at the configured rate per second. ` +
+              `Too many requests for ${delegated ? "the organization's API key, which this connected app's token shares" : 'this API key'}: ${result.rateLimit.limit} at once, refilled at the configured rate per second. ` +
                 `Retry after ${result.rateLimit.retryAfterSeconds} s.`,
             ),
           );
