@@ -66,6 +66,7 @@ describe('discovery', () => {
       grant_types_supported: ['authorization_code', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['none'],
       client_id_metadata_document_supported: true,
+      authorization_response_iss_parameter_supported: true,
     });
   });
 
@@ -151,6 +152,7 @@ describe('authorization', () => {
     const back = await consent(app, user, query);
     expect(back.origin).toBe('http://127.0.0.1:51234');
     expect(back.searchParams.get('code')).toMatch(/^hto_ac_/);
+    expect(back.searchParams.get('iss')).toBe(app.url); // RFC 9207
   });
 
   it('refuses missing PKCE, plain, a missing or wrong resource and unknown scopes, back at the app with its state', async () => {
@@ -172,6 +174,7 @@ describe('authorization', () => {
       const params = redirectParams(await getManual(app, authorizePath(query)));
       expect(params.get('error'), JSON.stringify(change)).toBe(error);
       expect(params.get('state')).toBe(query.state);
+      expect(params.get('iss')).toBe(app.url);
     }
   });
 
@@ -181,6 +184,7 @@ describe('authorization', () => {
     expect(back.href.startsWith(REDIRECT_URI)).toBe(true);
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.get('state')).toBe(query.state);
+    expect(back.searchParams.get('iss')).toBe(app.url);
     expect(back.searchParams.get('code')).toBeNull();
   });
 

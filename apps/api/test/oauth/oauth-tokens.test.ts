@@ -92,7 +92,9 @@ describe('tools under a token', () => {
       for (let i = 0; i < 3; i++) expect((await limited.call('GET', '/v1/humans', { key: owner.apiKey })).status).toBe(200);
       const client = await httpMcpClient(limited.url, connection.accessToken);
       try {
-        expect(textOf(await call(client, 'list_humans', {}))).toMatch(/^RATE_LIMITED: .*the organization's API key, which this connected app's token shares/);
+        expect(textOf(await call(client, 'list_humans', {}))).toMatch(
+          /^RATE_LIMITED: .*the organization's API key, which this connected app's token shares/,
+        );
       } finally {
         await client.close();
       }

@@ -22,8 +22,13 @@ export function protectedResourceMetadata(baseUrl: string): OAuthProtectedResour
   };
 }
 
-/** RFC 8414, with the MCP specification's client ID metadata documents (2025-11-25). */
-export function authorizationServerMetadata(baseUrl: string): OAuthMetadata & { client_id_metadata_document_supported: boolean } {
+/**
+ * RFC 8414, with the MCP specification's client ID metadata documents (2025-11-25) and RFC 9207's
+ * `iss` on every authorization response.
+ */
+export function authorizationServerMetadata(
+  baseUrl: string,
+): OAuthMetadata & { client_id_metadata_document_supported: boolean; authorization_response_iss_parameter_supported: boolean } {
   return {
     issuer: baseUrl,
     authorization_endpoint: `${baseUrl}/oauth/authorize`,
@@ -38,6 +43,7 @@ export function authorizationServerMetadata(baseUrl: string): OAuthMetadata & { 
     revocation_endpoint_auth_methods_supported: ['none'],
     code_challenge_methods_supported: ['S256'],
     client_id_metadata_document_supported: true,
+    authorization_response_iss_parameter_supported: true,
     service_documentation: `${baseUrl}/docs`,
   };
 }

@@ -31,7 +31,10 @@ const MAX_PARAMETER_LENGTH = 4096;
 /** An S256 challenge is the base64url of a SHA-256: 43 characters. */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
-/** A redirect URI with the answer's parameters added to its query. */
+/**
+ * A redirect URI with the answer's parameters added to its query. Every answer names `iss`, the
+ * issuer of the metadata (RFC 9207), so a client talking to several servers can tell whose it is.
+ */
 export function withQuery(redirectUri: string, params: Record<string, string | undefined>): string {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
@@ -83,7 +86,7 @@ export async function checkAuthorizationRequest(
   const state = single(params, 'state');
   const refuse = (error: string, description: string): AuthorizationCheck => ({
     kind: 'redirect',
-    redirectTo: withQuery(redirectUri, { error, error_description: description, state: state ?? undefined }),
+    redirectTo: withQuery(redirectUri, { error, error_description: description, state: state ?? undefined, iss: baseUrl }),
   });
   if (state === null) return refuse('invalid_request', 'state was sent more than once');
   const tooLong = Object.entries(params).find(([, value]) => typeof value === 'string' && value.length > MAX_PARAMETER_LENGTH);

@@ -80,6 +80,7 @@ export async function decideAuthorization(
         error: 'access_denied',
         error_description: 'The person did not allow this app to use humantime.',
         state: request.state,
+        iss: baseUrl,
       }),
     };
   }
@@ -110,7 +111,7 @@ export async function decideAuthorization(
     { organization_id: chosen, grant_id: grantId, client_id: request.client.client_id, scopes: request.scopes },
     'oauth grant allowed',
   );
-  return { redirect_to: withQuery(request.redirectUri, { code, state: request.state }) };
+  return { redirect_to: withQuery(request.redirectUri, { code, state: request.state, iss: baseUrl }) };
 }
 
 interface GrantRow {
