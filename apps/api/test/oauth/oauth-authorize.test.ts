@@ -135,6 +135,11 @@ describe('authorization', () => {
       expect(res.headers.get('location')).toBeNull();
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.text).toContain('This sign-in link cannot be used');
+      // Like the dashboard's pages: nothing loaded or run, never framed, the request not leaked.
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     }
     // The consent page's own API refuses it the same way.
     const bad = authorizeQuery(app, { client_id: clientId, code_challenge: challenge, redirect_uri: 'https://evil.example.com/cb' });

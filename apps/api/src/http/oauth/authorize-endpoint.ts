@@ -3,7 +3,7 @@ import type { OAuthClients } from '../../services/oauth/oauth-clients.js';
 import { checkAuthorizationRequest } from '../../services/oauth/authorization-request.js';
 import { asyncHandler } from '../async-handler.js';
 import { publicBaseUrl } from '../public-base-url.js';
-import { oauthErrorPage } from './error-page.js';
+import { OAUTH_ERROR_PAGE_HEADERS, oauthErrorPage } from './error-page.js';
 
 /** Where a valid request goes: the dashboard's consent page, with the request's own query. */
 export const CONSENT_PAGE_PATH = '/dashboard/oauth/consent';
@@ -21,7 +21,7 @@ export function authorizeEndpoint(clients: Pick<OAuthClients, 'lookUp'>): Reques
     const params = (req.method === 'POST' ? req.body : req.query) as Record<string, unknown>;
     const check = await checkAuthorizationRequest(clients, params ?? {}, publicBaseUrl(req));
     if (check.kind === 'page') {
-      res.status(400).type('html').send(oauthErrorPage(check.message));
+      res.status(400).set(OAUTH_ERROR_PAGE_HEADERS).type('html').send(oauthErrorPage(check.message));
       return;
     }
     if (check.kind === 'redirect') {

@@ -2,6 +2,18 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
+ * The error page's headers: it loads nothing, runs nothing and must not be framed, and its
+ * address (the app's request, state included) is not passed on as a referrer.
+ */
+export const OAUTH_ERROR_PAGE_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+
+/**
  * The page /oauth/authorize shows when it must not send the browser back to the app (unknown
  * client, a redirect URI the app did not register): the dashboard's sign-in look, written
  * here so it needs no script and no other request. Nothing from the request is echoed but
