@@ -82,6 +82,11 @@ describe('PUT /v1/humans/{id}/availability', () => {
       { working_days: [], work_start: '9:00', meeting_durations: [4] },
       ['working_days', 'work_start', 'meeting_durations'],
     ],
+    [
+      'hours the wrong way round beside a field of the wrong type',
+      { work_start: '17:00', work_end: '09:00', meeting_durations: 'thirty' },
+      ['work_end', 'meeting_durations'],
+    ],
   ];
 
   it.each(invalid)('answers 422 naming the field for %s, and keeps the old schedule', async (_label, change, fields) => {

@@ -38,6 +38,17 @@ describe('SetAvailabilityBodySchema', () => {
     expect(issues({ work_start: '09:00', work_end: '09:00' })).toHaveLength(1);
   });
 
+  it('names every mistake at once, even when another field has the wrong type', () => {
+    expect(issues({ work_start: '17:00', work_end: '09:00', meeting_durations: 'thirty' })).toEqual([
+      'work_end: must be later than work_start (overnight shifts are not supported)',
+      'meeting_durations: Expected array, received string',
+    ]);
+    expect(issues({ preferred_hours: [{ weekdays: 'mon', start: '16:00', end: '14:00' }] })).toEqual([
+      'preferred_hours.0.end: must be later than start',
+      'preferred_hours.0.weekdays: Expected array, received string',
+    ]);
+  });
+
   it('reports a malformed time once, on itself', () => {
     expect(issues({ work_start: '9:00' })).toEqual(['work_start: must be a time in HH:MM format between 00:00 and 23:59']);
     expect(issues({ work_end: '24:00' })).toHaveLength(1);

@@ -181,3 +181,20 @@ export function listOf<T extends z.ZodTypeAny>(item: T) {
 }
 
 export type Page<T> = { data: T[]; next_cursor: string | null };
+
+/**
+ * `schema` with a cross-field check that runs even when one of its fields is wrong, so one
+ * answer names every mistake: zod skips an object's own refinements once a field's value has
+ * the wrong type. The check reads the raw input (when it is a plain object) and must look only
+ * at fields that are themselves well formed, so a malformed field is reported once, by its own
+ * schema. Typed as the refinement it replaces: the same input and output.
+ */
+export function checkedTogether<T extends z.ZodTypeAny>(
+  schema: T,
+  check: (raw: Record<string, unknown>, ctx: z.RefinementCtx) => void,
+): z.ZodEffects<T, z.output<T>, z.input<T>> {
+  return z.preprocess((raw, ctx) => {
+    if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) check(raw as Record<string, unknown>, ctx);
+    return raw;
+  }, schema) as unknown as z.ZodEffects<T, z.output<T>, z.input<T>>;
+}

@@ -48,6 +48,13 @@ describe('CreateOverrideBodySchema', () => {
     expect(issues({ kind: 'block', start_date: '2026-07-01', start_time: '25:00', end_time: '10:00' })).toHaveLength(1);
   });
 
+  it('names the order of times even when another field has the wrong type', () => {
+    expect(issues({ kind: 'block', start_date: '2026-07-01', start_time: '11:00', end_time: '10:00', weekdays: 'mon' })).toEqual([
+      'end_time: must be later than start_time',
+      'weekdays: Expected array, received string',
+    ]);
+  });
+
   it('requires times on an open override', () => {
     expect(issues({ kind: 'open', start_date: '2026-07-04' })).toEqual([
       'start_time: is required for an open override, together with end_time',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoDuplicates, isLocalTime, LocalDate, LocalTime, Uuid, UtcTimestamp, Weekday } from './common.js';
+import { checkedTogether, hasNoDuplicates, isLocalTime, LocalDate, LocalTime, Uuid, UtcTimestamp, Weekday } from './common.js';
 import { daysBetween, isLocalDate } from './local-date-math.js';
 
 export const OVERRIDE_KINDS = ['block', 'open'] as const;
@@ -16,22 +16,23 @@ export const MAX_OVERRIDE_DATES = 366;
  * Body of POST /v1/humans/{human_id}/overrides. Dates and times are local to the human's
  * timezone. end_date stays optional here; the server resolves it to start_date.
  */
-export const CreateOverrideBodySchema = z
-  .object({
-    kind: OverrideKindSchema,
-    start_date: LocalDate,
-    end_date: LocalDate.optional(),
-    start_time: LocalTime.optional(),
-    end_time: LocalTime.optional(),
-    weekdays: z
-      .array(Weekday)
-      .min(1, 'must contain at least one weekday; omit it for every day of the range')
-      .refine(hasNoDuplicates, 'must not contain duplicate weekdays')
-      .optional(),
-    reason: z.string().trim().min(1, 'must not be blank; omit it instead').max(200, 'must be at most 200 characters').optional(),
-  })
-  .strict()
-  .superRefine((body, ctx) => {
+export const CreateOverrideBodySchema = checkedTogether(
+  z
+    .object({
+      kind: OverrideKindSchema,
+      start_date: LocalDate,
+      end_date: LocalDate.optional(),
+      start_time: LocalTime.optional(),
+      end_time: LocalTime.optional(),
+      weekdays: z
+        .array(Weekday)
+        .min(1, 'must contain at least one weekday; omit it for every day of the range')
+        .refine(hasNoDuplicates, 'must not contain duplicate weekdays')
+        .optional(),
+      reason: z.string().trim().min(1, 'must not be blank; omit it instead').max(200, 'must be at most 200 characters').optional(),
+    })
+    .strict(),
+  (body, ctx) => {
     // Each cross-field rule looks only at fields that are themselves well formed, so one
     // mistake yields one message, on the field that is wrong.
     if (body.end_date !== undefined && isLocalDate(body.start_date) && isLocalDate(body.end_date)) {
@@ -67,7 +68,8 @@ export const CreateOverrideBodySchema = z
         ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'must be later than start_time' });
       }
     }
-  });
+  },
+);
 
 export type CreateOverrideBody = z.infer<typeof CreateOverrideBodySchema>;
 
