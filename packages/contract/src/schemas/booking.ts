@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, hasNoDuplicates, Instant, ListQuery, Uuid, UtcTimestamp } from './common.js';
+import { checkedTogether, Email, hasNoDuplicates, Instant, isInstant, ListQuery, Uuid, UtcTimestamp } from './common.js';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const;
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
@@ -194,17 +194,21 @@ export const CreatedBookingSchema = BookingSchema.extend({
 export type CreatedBooking = z.infer<typeof CreatedBookingSchema>;
 
 /** Query of GET /v1/bookings: optional filters on top of the list paging. */
-export const ListBookingsQuerySchema = ListQuery.extend({
-  human_id: Uuid.optional(),
-  status: BookingStatusSchema.optional(),
-  starts_after: Instant.optional().describe('Only bookings starting at or after this instant'),
-  starts_before: Instant.optional().describe('Only bookings starting before this instant'),
-}).superRefine((query, ctx) => {
-  // A range that holds no instant is a mistake (the dates swapped), not an empty answer.
-  if (query.starts_after && query.starts_before && Date.parse(query.starts_before) <= Date.parse(query.starts_after)) {
-    ctx.addIssue({ code: 'custom', path: ['starts_before'], message: 'must be later than starts_after' });
-  }
-});
+export const ListBookingsQuerySchema = checkedTogether(
+  ListQuery.extend({
+    human_id: Uuid.optional(),
+    status: BookingStatusSchema.optional(),
+    starts_after: Instant.optional().describe('Only bookings starting at or after this instant'),
+    starts_before: Instant.optional().describe('Only bookings starting before this instant'),
+  }),
+  (query, ctx) => {
+    // A range that holds no instant is a mistake (the dates swapped), not an empty answer.
+    const { starts_after: after, starts_before: before } = query;
+    if (isInstant(after) && isInstant(before) && Date.parse(before) <= Date.parse(after)) {
+      ctx.addIssue({ code: 'custom', path: ['starts_before'], message: 'must be later than starts_after' });
+    }
+  },
+);
 
 export type ListBookingsQuery = z.infer<typeof ListBookingsQuerySchema>;
 

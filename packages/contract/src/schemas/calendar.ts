@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant, UtcTimestamp, Uuid } from './common.js';
+import { checkedTogether, Instant, isInstant, UtcTimestamp, Uuid } from './common.js';
 import { HumanPathParamsSchema } from './human.js';
 
 /** At most this many calendars a human. */
@@ -65,10 +65,10 @@ export type Calendar = z.infer<typeof CalendarSchema>;
 export const CalendarPathParamsSchema = HumanPathParamsSchema.extend({ calendar_id: Uuid });
 
 /** Query of GET /v1/humans/{human_id}/busy: instants, at most 62 days apart. */
-export const BusyQuerySchema = z.object({ from: Instant, to: Instant }).superRefine((query, ctx) => {
+export const BusyQuerySchema = checkedTogether(z.object({ from: Instant, to: Instant }), (query, ctx) => {
+  if (!isInstant(query.from) || !isInstant(query.to)) return;
   const from = Date.parse(query.from);
   const to = Date.parse(query.to);
-  if (Number.isNaN(from) || Number.isNaN(to)) return;
   if (to <= from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be after from' });
   else if (to - from > MAX_BUSY_RANGE_DAYS * 86_400_000) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_BUSY_RANGE_DAYS} days after from` });

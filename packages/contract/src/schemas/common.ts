@@ -73,6 +73,11 @@ export const Instant = z
   })
   .describe('ISO 8601 timestamp with Z or an offset');
 
+/** Whether `value` is an instant Instant accepts: cross-field checks compare only those. */
+export function isInstant(value: unknown): value is string {
+  return Instant.safeParse(value).success;
+}
+
 /**
  * What zod's datetime check lets through but no instant is: an offset past ±23:59 (`+25:00`,
  * `+00:60`), a year outside FIRST_DATE..LAST_DATE, or digits past the millisecond, which

@@ -17,7 +17,16 @@ describe('SlotsQuerySchema', () => {
   });
 
   it('requires a duration, and the dates or `when` in their place (not both)', () => {
-    expect(issuesOf(SlotsQuerySchema, {})).toEqual(['duration: Required']);
+    // Every missing field at once, the window's too.
+    expect(issuesOf(SlotsQuerySchema, {})).toEqual([
+      'date_from: Required (or give when instead)',
+      'date_to: Required (or give when instead)',
+      'duration: Required',
+    ]);
+    expect(issuesOf(SlotsQuerySchema, { duration: 'thirty', date_from: '2026-07-10', date_to: '2026-07-01' })).toEqual([
+      'date_to: must not be before date_from',
+      'duration: must be a number',
+    ]);
     expect(issuesOf(SlotsQuerySchema, { duration: 'thirty', when: 'tomorrow' })).toEqual(['duration: must be a number']);
     expect(issuesOf(SlotsQuerySchema, { duration: '30' })).toHaveLength(2);
     expect(issuesOf(SlotsQuerySchema, { duration: '30', when: 'tomorrow afternoon' })).toEqual([]);

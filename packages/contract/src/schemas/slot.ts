@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GroupModeSchema, HumanIdList } from './booking.js';
-import { A_NUMBER, LocalDate, UtcTimestamp, Uuid, queryNumber } from './common.js';
+import { A_NUMBER, checkedTogether, LocalDate, UtcTimestamp, Uuid, queryNumber } from './common.js';
 import { daysBetween, isLocalDate } from './local-date-math.js';
 import { checkWindow, InterpretedAsSchema, WhenText } from './when.js';
 
@@ -12,8 +12,8 @@ import { checkWindow, InterpretedAsSchema, WhenText } from './when.js';
 export const MAX_SLOT_RANGE_DATES = 62;
 
 /** Query of GET /v1/humans/{human_id}/slots. Dates are in the human's timezone, inclusive. */
-export const SlotsQuerySchema = z
-  .object({
+export const SlotsQuerySchema = checkedTogether(
+  z.object({
     date_from: LocalDate.optional(),
     date_to: LocalDate.optional(),
     when: WhenText.optional(),
@@ -27,11 +27,12 @@ export const SlotsQuerySchema = z
         // `minimum: 1` instead of a 3.1-style numeric exclusiveMinimum.
         .min(1, 'must be a positive number of minutes'),
     ),
-  })
-  .superRefine((query, ctx) => checkWindow(query, ctx, checkDateRange));
+  }),
+  (query, ctx) => checkWindow(query, ctx, checkDateRange),
+);
 
 /** date_to not before date_from, and the range at most MAX_SLOT_RANGE_DATES dates. */
-export function checkDateRange(query: { date_from: string; date_to: string }, ctx: z.RefinementCtx) {
+export function checkDateRange(query: { date_from: unknown; date_to: unknown }, ctx: z.RefinementCtx) {
   if (!isLocalDate(query.date_from) || !isLocalDate(query.date_to)) return;
   const days = daysBetween(query.date_from, query.date_to);
   if (days < 0) {
@@ -64,8 +65,8 @@ export const SlotsResponseSchema = z.object({
 export type SlotsResponse = z.infer<typeof SlotsResponseSchema>;
 
 /** Query of GET /v1/slots: several humans, dates local to the first one. */
-export const GroupSlotsQuerySchema = z
-  .object({
+export const GroupSlotsQuerySchema = checkedTogether(
+  z.object({
     human_ids: z
       .string()
       .describe('Comma-separated human ids, 1-20, distinct; the dates are local to the first')
@@ -76,8 +77,9 @@ export const GroupSlotsQuerySchema = z
     date_to: LocalDate.optional(),
     when: WhenText.optional(),
     duration: SlotsQuerySchema.innerType().shape.duration,
-  })
-  .superRefine((query, ctx) => checkWindow(query, ctx, checkDateRange));
+  }),
+  (query, ctx) => checkWindow(query, ctx, checkDateRange),
+);
 
 export type GroupSlotsQuery = z.infer<typeof GroupSlotsQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GroupModeSchema, HumanIdList } from './booking.js';
-import { A_NUMBER, IanaTimezone, LocalDate, UtcTimestamp, Uuid, queryNumber } from './common.js';
+import { A_NUMBER, checkedTogether, IanaTimezone, LocalDate, UtcTimestamp, Uuid, queryNumber } from './common.js';
 import { checkDateRange, SlotsQuerySchema } from './slot.js';
 import { checkWindow, InterpretedAsSchema, WhenText } from './when.js';
 
@@ -12,8 +12,8 @@ export const SUGGESTION_REASON_CODES = ['attendee_hours', 'preferred_hours', 'ro
 export const SuggestionReasonCodeSchema = z.enum(SUGGESTION_REASON_CODES);
 
 /** Query of GET /v1/suggestions. */
-export const SuggestionsQuerySchema = z
-  .object({
+export const SuggestionsQuerySchema = checkedTogether(
+  z.object({
     human_ids: z
       .string()
       .describe('Comma-separated human ids, 1-20, distinct; date_from and date_to are local to the first')
@@ -36,8 +36,9 @@ export const SuggestionsQuerySchema = z
     )
       .default(DEFAULT_SUGGESTIONS)
       .describe(`How many suggestions, 1-${MAX_SUGGESTIONS} (default ${DEFAULT_SUGGESTIONS})`),
-  })
-  .superRefine((query, ctx) => checkWindow(query, ctx, checkDateRange));
+  }),
+  (query, ctx) => checkWindow(query, ctx, checkDateRange),
+);
 
 export type SuggestionsQuery = z.infer<typeof SuggestionsQuerySchema>;
 

@@ -37,9 +37,9 @@ export type InterpretedAs = z.infer<typeof InterpretedAsSchema>;
  * at fault; the range check of the dates is left to `checkDates`, run only when both are given.
  */
 export function checkWindow(
-  query: { when?: string | undefined; date_from?: string | undefined; date_to?: string | undefined },
+  query: { when?: unknown; date_from?: unknown; date_to?: unknown },
   ctx: z.RefinementCtx,
-  checkDates: (dates: { date_from: string; date_to: string }, ctx: z.RefinementCtx) => void,
+  checkDates: (dates: { date_from: unknown; date_to: unknown }, ctx: z.RefinementCtx) => void,
 ): void {
   if (query.when !== undefined) {
     if (query.date_from !== undefined || query.date_to !== undefined) {
