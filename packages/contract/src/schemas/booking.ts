@@ -123,13 +123,11 @@ const CreateBookingBodyObject = z
   .strict();
 
 /**
- * Which humans, checked on the body as sent: human_id, or human_ids with mode. In a preprocess
- * rather than a refinement, because zod runs no refinement once a field failed: a body missing
+ * Which humans, checked on the body as sent: human_id, or human_ids with mode. Checked together
+ * with the fields rather than as a refinement, because zod runs no refinement once a field failed: a body missing
  * human_id and starts_at must name both.
  */
-function whichHumansIssues(raw: unknown, ctx: z.RefinementCtx): void {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return;
-  const body = raw as Record<string, unknown>;
+function whichHumansIssues(body: Record<string, unknown>, ctx: z.RefinementCtx): void {
   if (body.human_id === undefined && body.human_ids === undefined) {
     ctx.addIssue({ code: 'custom', path: ['human_id'], message: 'is required (or send human_ids and mode)' });
   }
@@ -144,11 +142,7 @@ function whichHumansIssues(raw: unknown, ctx: z.RefinementCtx): void {
   }
 }
 
-// The cast keeps the object's input and output types (a preprocess's own input is `unknown`).
-export const CreateBookingBodySchema = z.preprocess((raw, ctx) => {
-  whichHumansIssues(raw, ctx);
-  return raw;
-}, CreateBookingBodyObject) as unknown as z.ZodEffects<typeof CreateBookingBodyObject>;
+export const CreateBookingBodySchema = checkedTogether(CreateBookingBodyObject, whichHumansIssues);
 
 export type CreateBookingBody = z.infer<typeof CreateBookingBodySchema>;
 
