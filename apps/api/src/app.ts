@@ -10,6 +10,7 @@ import { docsRoutes } from './http/docs/docs-routes.js';
 import { setPublicUrl } from './http/public-base-url.js';
 import { errorHandler, unknownRoute } from './http/error-handler.js';
 import { authenticateMcp } from './http/mcp-authentication.js';
+import { mcpCors } from './http/mcp-cors.js';
 import { Delegations } from './http/mcp-delegation.js';
 import { mcpEndpoint, mcpMethodNotAllowed } from './http/mcp-endpoint.js';
 import { oauthRoutes } from './http/oauth/oauth-routes.js';
@@ -104,7 +105,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/v1', canonicalIdsInUrl, authenticate(keys, { prefetch: schedulesToPrefetch, delegations }), keptSlotsAnswers(services.clock));
   // /mcp also takes OAuth access tokens; the authorization server is this service
   // (http/oauth), mounted before the JSON body parser since its token endpoint is form-encoded.
-  app.use('/mcp', authenticateMcp(keys, services));
+  app.use('/mcp', mcpCors(deps.config.mcp.allowedOrigins), authenticateMcp(keys, services));
   const oauth = lazyOAuthServer(services);
   app.use(oauthRoutes(services, oauth));
   app.use('/admin/v1', authenticateAdmin(deps.adminToken));

@@ -30,6 +30,16 @@ function isPublicUrl(text: string): boolean {
   }
 }
 
+/** An http(s) origin as a browser sends it: scheme, host and port only (`http://localhost:6274`). */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
+  } catch {
+    return false;
+  }
+}
+
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const EnvSchema = z.object({
@@ -88,6 +98,19 @@ const EnvSchema = z.object({
   OAUTH_REGISTRATIONS_PER_MINUTE: z.coerce.number().min(0.01).max(1_000_000).default(60),
   OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   MCP_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(16),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    )
+    .refine(
+      (origins) => origins.every(isOrigin),
+      'must be origins separated by commas, e.g. http://localhost:6274,https://agent.example.com',
+    ),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587')
@@ -171,8 +194,15 @@ export interface Config {
     /** Reading a client ID metadata document must finish within this. */
     clientDocumentTimeoutMs: number;
   };
-  /** POST /mcp requests this process serves at once (each builds a server with every tool); more wait their turn. */
-  mcp: { concurrency: number };
+  mcp: {
+    /** POST /mcp requests this process serves at once (each builds a server with every tool); more wait their turn. */
+    concurrency: number;
+    /**
+     * Origins of browser-based MCP clients allowed to call /mcp (CORS, and the transport's
+     * DNS-rebinding check); the service's own origin always is. Empty by default.
+     */
+    allowedOrigins: string[];
+  };
   /**
    * The address clients reach the API at (`https://api.example.com`, no trailing slash): the
    * base of every absolute URL the service gives out. Unset: http://127.0.0.1 and the port it
@@ -242,7 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       registrations: { burst: e.OAUTH_REGISTRATION_BURST, perMinute: e.OAUTH_REGISTRATIONS_PER_MINUTE },
       clientDocumentTimeoutMs: e.OAUTH_CLIENT_DOCUMENT_TIMEOUT_MS,
     },
-    mcp: { concurrency: e.MCP_CONCURRENCY },
+    mcp: { concurrency: e.MCP_CONCURRENCY, allowedOrigins: e.MCP_ALLOWED_ORIGINS },
     publicUrl: e.PUBLIC_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM, timeoutMs: 10_000 },
     stripe: e.STRIPE_SECRET_KEY

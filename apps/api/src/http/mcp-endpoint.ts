@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import type { Config } from '../config.js';
 import { mayWrite } from '../services/oauth/oauth-policy.js';
 import { Gate } from '../lib/gate.js';
 import { asyncHandler } from './async-handler.js';
@@ -28,7 +29,8 @@ function selfBaseUrl(req: Request): string {
  * exactly what /v1 allows that organization and nothing more: same tenant scoping, limits,
  * quota and logs. A grant with humantime.read only gets the write tools' refusal.
  */
-export function mcpEndpoint(delegations: Delegations, { concurrency }: { concurrency: number }): RequestHandler {
+export function mcpEndpoint(delegations: Delegations, config: Config['mcp']): RequestHandler {
+  const { concurrency } = config;
   // Each request builds a server with every tool: a burst of them waits here for a place
   // instead of filling the heap (300 at once used to end the process).
   const gate = new Gate(concurrency);
@@ -64,9 +66,9 @@ export function mcpEndpoint(delegations: Delegations, { concurrency }: { concurr
       // The Streamable HTTP transport's rule against DNS rebinding: a request a browser sends
       // from a page of another origin (its Origin header) is refused with 403; agent apps
       // send none. Only PUBLIC_URL's origin is this service's own (never the Host header,
-      // which a rebinding page controls).
+      // which a rebinding page controls), beside the browser clients' origins configured.
       enableDnsRebindingProtection: true,
-      allowedOrigins: [new URL(publicBaseUrl(req)).origin],
+      allowedOrigins: [new URL(publicBaseUrl(req)).origin, ...config.allowedOrigins],
     });
     res.on('close', () => {
       if (caller.kind === 'grant') delegations.close(credential);

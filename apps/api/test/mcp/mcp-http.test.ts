@@ -1,3 +1,4 @@
+import { loadConfig } from '../../src/config.js';
 import { TOOL_NAMES } from '@humantime/mcp';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import Ajv from 'ajv';
@@ -501,9 +502,72 @@ describe('/mcp over Streamable HTTP', () => {
   });
 });
 
+describe('/mcp from a browser-based MCP client (MCP_ALLOWED_ORIGINS)', () => {
+  it('answers its preflight, lets it read a 401 challenge and connect, and still refuses other origins', async () => {
+    const inspector = 'http://localhost:6274';
+    const browser = await startTestApp({ mcp: { concurrency: 4, allowedOrigins: [inspector] } });
+    try {
+      const { key } = await browser.createOrg('growth');
+      const preflight = await fetch(`${browser.url}/mcp`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: inspector,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(inspector);
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+      expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('mcp-protocol-version');
+
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      };
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: inspector };
+      // The 401 that starts OAuth is readable: its challenge is exposed.
+      const challenge = await fetch(`${browser.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(initialize) });
+      expect(challenge.status).toBe(401);
+      expect(challenge.headers.get('access-control-allow-origin')).toBe(inspector);
+      expect(challenge.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+      expect(challenge.headers.get('www-authenticate')).toContain('resource_metadata=');
+      const ok = await fetch(`${browser.url}/mcp`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${key}` },
+        body: JSON.stringify(initialize),
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('access-control-allow-origin')).toBe(inspector);
+
+      // Another origin: no CORS headers, and the transport refuses it.
+      const other = await fetch(`${browser.url}/mcp`, {
+        method: 'POST',
+        headers: { ...headers, origin: 'http://evil.example', authorization: `Bearer ${key}` },
+        body: JSON.stringify(initialize),
+      });
+      expect(other.status).toBe(403);
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('refuses a setting that is not a list of origins', () => {
+    expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: 'localhost:6274' })).toThrow(/MCP_ALLOWED_ORIGINS/);
+    expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: 'http://localhost:6274/path' })).toThrow(/MCP_ALLOWED_ORIGINS/);
+    expect(loadConfig({ MCP_ALLOWED_ORIGINS: 'http://localhost:6274, https://agent.example.com' }).mcp.allowedOrigins).toEqual([
+      'http://localhost:6274',
+      'https://agent.example.com',
+    ]);
+  });
+});
+
 describe('POST /mcp under a burst', () => {
   it('serves a burst larger than its concurrency: the rest wait their turn, and every request is answered', async () => {
-    const small = await startTestApp({ mcp: { concurrency: 2 } });
+    const small = await startTestApp({ mcp: { concurrency: 2, allowedOrigins: [] } });
     try {
       const { key } = await small.createOrg('growth');
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });

@@ -250,6 +250,9 @@ describe('the code exchange', () => {
     const { redirect_uri: _redirect, ...withoutRedirect } = base;
     const forgot = await postForm(app, '/oauth/token', { ...withoutRedirect, code: c.code, code_verifier: c.verifier });
     expect([forgot.status, forgot.body.error]).toEqual([400, 'invalid_request']);
+    // Readable from a browser page too: the refusals in front of the SDK's handler answer any origin.
+    const noGrant = await postForm(app, '/oauth/token', { client_id: clientId });
+    expect([noGrant.status, noGrant.body.error, noGrant.headers.get('access-control-allow-origin')]).toEqual([400, 'invalid_request', '*']);
     expect((await postForm(app, '/oauth/token', { ...base, code: c.code, code_verifier: c.verifier })).status).toBe(200);
     c = await start();
     expect((await postForm(app, '/oauth/token', { ...base, client_id: other, code: c.code, code_verifier: c.verifier })).body.error).toBe(

@@ -88,6 +88,12 @@ export function oauthRoutes(
 ): Router {
   const router = express.Router();
   router.use('/oauth', outagesAre503);
+  // The MCP SDK's handlers answer any origin (they use no cookie); so do the refusals of the
+  // checks in front of them, so a browser-based client can read why it was refused.
+  router.use(['/oauth/token', '/oauth/register', '/oauth/revoke'], (_req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    next();
+  });
   const resource = metadataEndpoint(protectedResourceMetadata);
   router.get(`${PROTECTED_RESOURCE_METADATA_PATH}/mcp`, resource);
   router.get(PROTECTED_RESOURCE_METADATA_PATH, resource);
