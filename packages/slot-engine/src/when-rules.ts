@@ -1,5 +1,5 @@
 import * as chrono from 'chrono-node';
-import { isoWeekday, MINUTES_PER_DAY } from './calendar-day.js';
+import { DAY_MS, isoWeekday, MINUTES_PER_DAY } from './calendar-day.js';
 import { daysOf, endNamesADay, FILLER, hasDate, hasTime, joinedAsRange, leftoverWords, type Today } from './when-chrono.js';
 
 /**
@@ -61,6 +61,12 @@ export function read(text: string, t: Today): Reading {
     if (!times.ok) return times;
     return { ...times, from: monday, to: monday + 6 };
   }
+  const span = spanFromToday(bare, t);
+  if (span) {
+    const times = readPhrase(span.rest, t, { part, bound, timesOnly: true });
+    if (!times.ok) return times;
+    return { ...times, from: t.today, to: span.to };
+  }
   const weekend = /^(?:(this|next) )?weekend(?: (.*))?$/.exec(bare);
   if (weekend) {
     const saturday = t.today - (isoWeekday(t.today) - 1) + 5 + (weekend[1] === 'next' ? 7 : 0);
@@ -77,6 +83,53 @@ export function read(text: string, t: Today): Reading {
     return { ...around, from: monday, to: monday + 6 };
   }
   return readPhrase(rest, t, { part, bound, timesOnly: false });
+}
+
+/** Counts said in words, for spans from today ("the next two days", "within a week"). */
+const COUNT_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  couple: 2,
+  'couple of': 2,
+  three: 3,
+  few: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+const COUNT = `(\\d{1,3}|${Object.keys(COUNT_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
+const SPAN_UNIT = '(day|week|month)s?';
+
+/**
+ * "the next 3 days", "over the next two weeks", "within 10 days", "within the next week": from
+ * today to that many days, weeks or months after it (chrono reads "next 3 days" as the one day
+ * three days ahead). Not "next week" (the Monday-Sunday week) nor "in 3 days" (that one day).
+ */
+function spanFromToday(bare: string, t: Today): { to: number; rest: string } | null {
+  const next = new RegExp(`^(?:over )?(?:the )?(?:next|coming|following) ${COUNT} ${SPAN_UNIT}(?: (.*))?$`).exec(bare);
+  const within = next ? null : new RegExp(`^within (?:the )?(?:next )?(?:${COUNT} )?${SPAN_UNIT}(?: (.*))?$`).exec(bare);
+  const match = next ?? within;
+  if (!match) return null;
+  const [, count, unit, rest] = match;
+  const n = count === undefined ? 1 : (COUNT_WORDS[count] ?? Number(count));
+  if (unit === 'day') return { to: t.today + n, rest: rest ?? '' };
+  if (unit === 'week') return { to: t.today + 7 * n, rest: rest ?? '' };
+  // Months: the same day of the month n months on, or that month's last day.
+  const today = new Date(t.today * DAY_MS);
+  const year = today.getUTCFullYear();
+  const month = today.getUTCMonth() + n;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return { to: Date.UTC(year, month, Math.min(today.getUTCDate(), lastDay)) / DAY_MS, rest: rest ?? '' };
 }
 
 function stripLeadingFiller(text: string): string {

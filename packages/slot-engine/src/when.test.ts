@@ -119,6 +119,24 @@ describe('readWhen: weeks, months and dates', () => {
     expect(berlin('this weekend')).toBe('2026-03-14..2026-03-15 00:00-24:00');
   });
 
+  it('"the next N days/weeks/months" and "within N days" run from today, not the one day chrono reads', () => {
+    expect(berlin('in the next 2 days')).toBe('2026-03-10..2026-03-12 00:00-24:00');
+    expect(berlin('the next three days')).toBe('2026-03-10..2026-03-13 00:00-24:00');
+    expect(berlin('over the next couple of days')).toBe('2026-03-10..2026-03-12 00:00-24:00');
+    expect(berlin('next few days')).toBe('2026-03-10..2026-03-13 00:00-24:00');
+    expect(berlin('next 2 weeks')).toBe('2026-03-10..2026-03-24 00:00-24:00');
+    expect(berlin('next 2 months')).toBe('2026-03-10..2026-05-10 00:00-24:00');
+    expect(berlin('within 3 days')).toBe('2026-03-10..2026-03-13 00:00-24:00');
+    expect(berlin('within the next week')).toBe('2026-03-10..2026-03-17 00:00-24:00');
+    expect(berlin('the next 7 days afternoons')).toBe('2026-03-10..2026-03-17 12:00-17:00');
+    expect(berlin('next 2 days between 2 and 4pm')).toBe('2026-03-10..2026-03-12 14:00-16:00');
+    expect(berlin('next 3 months')).toMatch(/^NOT OK: .*covers 93 days; a window covers at most 62/);
+    expect(berlin('next 2 days tomorrow')).toMatch(/^NOT OK: Could not read "tomorrow"/);
+    // Unchanged: "next week" is the Monday-Sunday week, "in 3 days" that one day.
+    expect(berlin('next week')).toBe('2026-03-16..2026-03-22 00:00-24:00');
+    expect(berlin('in 3 days')).toBe('2026-03-13..2026-03-13 00:00-24:00');
+  });
+
   it('"the week of D" is the Monday-Sunday week around D', () => {
     expect(berlin('the week of Dec 16')).toBe('2026-12-14..2026-12-20 00:00-24:00'); // a Wednesday
     expect(berlin('week of Dec 20')).toBe('2026-12-14..2026-12-20 00:00-24:00'); // a Sunday

@@ -62,6 +62,8 @@ export const WHEN_MAX_DAYS = 62;
  *   such day counting today; "next Friday" is the first Friday after today, a week ahead when
  *   today is a Friday; "Friday next week" / "Friday this week" are that day of the Monday-Sunday
  *   week named. A bare month ("December", "next month") is that whole month.
+ * - Spans from today: "the next 3 days", "within 10 days", "next 2 weeks", "within the next
+ *   week", "next 2 months" run from today to that many days, weeks or months after it.
  * - Ranges of days: "Monday to Wednesday", "between Dec 14 and Dec 18", "Dec 28 - Jan 3"; the
  *   end is the first such date on or after the start.
  * - Weeks (Monday-Sunday): "this week", "next week", "the week after next", "the week of D"
