@@ -209,6 +209,23 @@ describe('inputs the fuzzer found', () => {
     }
   });
 
+  it("refuses another list's cursor, and still reads one given out before cursors named their list", async () => {
+    for (let i = 0; i < 2; i++)
+      expect((await app.call('POST', '/v1/humans', { key, body: { name: `Cursor ${i}`, timezone: 'UTC' } })).status).toBe(201);
+    const humans = await app.call('GET', '/v1/humans?limit=1', { key });
+    const cursor = humans.body.next_cursor as string;
+    expect((await app.call('GET', `/v1/humans?limit=1&cursor=${cursor}`, { key })).status).toBe(200);
+    for (const path of ['/v1/bookings', '/v1/webhooks']) {
+      const res = await app.call('GET', `${path}?cursor=${cursor}`, { key });
+      expect(res.status, path).toBe(422);
+      expect(res.body.error.message).toMatch(
+        /^cursor: a cursor of another list; send the next_cursor this list \((bookings|webhooks)\) returned\.$/,
+      );
+    }
+    const legacy = Buffer.from(`${Date.UTC(2030, 0, 1)}:00000000-0000-1000-8000-000000000000`).toString('base64url');
+    expect((await app.call('GET', `/v1/bookings?cursor=${legacy}`, { key })).status).toBe(200);
+  });
+
   it('refuses a cursor whose instant PostgreSQL cannot hold with 422', async () => {
     for (const ms of ['-8640000000000000', '8640000000000000', '-1', '1e20']) {
       const cursor = Buffer.from(`${ms}:00000000-0000-1000-8000-000000000000`).toString('base64url');

@@ -127,7 +127,7 @@ describe('lists sent as JSON text', () => {
         const query = { ...page, ...q };
         return {
           sent: await listBookings({ store }, organizationId, query),
-          expected: toPage(await selectBookingPage(store.sql, filter, keysetOf(query)), page.limit, bookingView),
+          expected: toPage(await selectBookingPage(store.sql, filter, keysetOf(query, 'bookings')), page.limit, bookingView, 'bookings'),
         };
       });
     }
@@ -137,10 +137,10 @@ describe('lists sent as JSON text', () => {
   it('the delivery log: JSON.stringify of deliveryView, byte for byte, page after page', async () => {
     const store = app.database.store;
     const pages = await comparePages([1, 3, 50], async (query) => {
-      const rows = await selectDeliveryRecords(store.sql, { organizationId, webhookId }, { page: keysetOf(query) });
+      const rows = await selectDeliveryRecords(store.sql, { organizationId, webhookId }, { page: keysetOf(query, 'deliveries') });
       return {
         sent: await listDeliveries({ store }, organizationId, webhookId, query),
-        expected: toPage(rows!, query.limit, deliveryView),
+        expected: toPage(rows!, query.limit, deliveryView, 'deliveries'),
       };
     });
     expect(pages).toBeGreaterThan(10);

@@ -172,7 +172,7 @@ export const ListQuery = z.object({
   limit: queryNumber(
     z.number(A_NUMBER).int('must be an integer from 1 to 100').min(1, 'must be from 1 to 100').max(100, 'must be from 1 to 100'),
   ).default(50),
-  cursor: z.string().optional().describe('next_cursor of the previous page'),
+  cursor: z.string().optional().describe('next_cursor of the previous page of this list (a cursor of another list is refused)'),
 });
 
 export type ListQuery = z.infer<typeof ListQuery>;

@@ -14,16 +14,21 @@ import { OVERAGE_PACK } from './plans.js';
 export async function listOveragePacks({ store: { db, sql } }: Pick<ServiceDeps, 'store'>, member: ActingMember, query: ListQuery) {
   requireOwner(member, 'see billing');
   const organizationId = member.organization.id;
-  const ids = await selectIdPage(sql, 'pack_charges', { organizationId }, keysetOf(query));
+  const ids = await selectIdPage(sql, 'pack_charges', { organizationId }, keysetOf(query, 'overage_packs'));
   const rows = await db.packCharge.findMany({ where: { organizationId, id: { in: ids } }, orderBy: newestFirst });
-  return toPage(rows, query.limit, (row): OveragePack => ({
-    id: row.id,
-    purchased_at: toTimestamp(row.createdAt),
-    pack_size: OVERAGE_PACK.bookings,
-    amount_cents: row.amountCents,
-    currency: row.currency,
-    status: row.status as OveragePack['status'],
-    payment_id: row.paymentRef,
-    failure: row.status === 'succeeded' ? null : row.failure,
-  }));
+  return toPage(
+    rows,
+    query.limit,
+    (row): OveragePack => ({
+      id: row.id,
+      purchased_at: toTimestamp(row.createdAt),
+      pack_size: OVERAGE_PACK.bookings,
+      amount_cents: row.amountCents,
+      currency: row.currency,
+      status: row.status as OveragePack['status'],
+      payment_id: row.paymentRef,
+      failure: row.status === 'succeeded' ? null : row.failure,
+    }),
+    'overage_packs',
+  );
 }

@@ -18,7 +18,7 @@ export async function listBookings({ store: { sql } }: Pick<ServiceDeps, 'store'
       startsFrom: query.starts_after ? new Date(query.starts_after) : undefined,
       startsBefore: query.starts_before ? new Date(query.starts_before) : undefined,
     },
-    keysetOf(query),
+    keysetOf(query, 'bookings'),
   );
-  return jsonText<Page<Booking>>(toPageText(rows, query.limit, bookingJson));
+  return jsonText<Page<Booking>>(toPageText(rows, query.limit, bookingJson, 'bookings'));
 }

@@ -21,11 +21,12 @@ export async function listCalendars(
   // The key is needed only to show a calendar's address: none to show, nothing to refuse.
   const view = (row: CalendarRow) => calendarView(row, secretsOf(deps));
   if (!query) return { data: (await selectCalendars(deps.store.sql, { organizationId, humanId })).map(view), next_cursor: null };
-  const rows = await selectCalendars(deps.store.sql, { organizationId, humanId }, keysetOf(query));
+  const rows = await selectCalendars(deps.store.sql, { organizationId, humanId }, keysetOf(query, 'calendars'));
   return toPage(
     rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })),
     query.limit,
     view,
+    'calendars',
   );
 }
 

@@ -10,7 +10,7 @@ export async function listHumans(
   organizationId: string,
   query: ListQuery & { search?: string | undefined },
 ) {
-  const ids = await selectIdPage(sql, 'humans', { organizationId, search: query.search }, keysetOf(query));
+  const ids = await selectIdPage(sql, 'humans', { organizationId, search: query.search }, keysetOf(query, 'humans'));
   const rows = await db.human.findMany({ where: { organizationId, id: { in: ids } }, orderBy: newestFirst });
-  return toPage(rows, query.limit, humanView);
+  return toPage(rows, query.limit, humanView, 'humans');
 }

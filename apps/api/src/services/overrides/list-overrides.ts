@@ -12,7 +12,7 @@ export async function listOverrides(
   query: ListQuery,
 ) {
   await findHuman(db, organizationId, humanId);
-  const ids = await selectIdPage(sql, 'overrides', { organizationId, humanId }, keysetOf(query));
+  const ids = await selectIdPage(sql, 'overrides', { organizationId, humanId }, keysetOf(query, 'overrides'));
   const rows = await db.override.findMany({ where: { organizationId, id: { in: ids } }, orderBy: newestFirst });
-  return toPage(rows, query.limit, overrideView);
+  return toPage(rows, query.limit, overrideView, 'overrides');
 }

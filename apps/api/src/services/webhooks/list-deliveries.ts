@@ -37,7 +37,7 @@ export async function listDeliveries(
   webhookId: string,
   query: ListQuery,
 ) {
-  const rows = await selectDeliveriesJson(sql, { organizationId, webhookId }, { page: keysetOf(query) });
+  const rows = await selectDeliveriesJson(sql, { organizationId, webhookId }, { page: keysetOf(query, 'deliveries') });
   if (!rows) throw notFound('Webhook');
-  return jsonText<Page<WebhookDelivery>>(toPageText(rows, query.limit, (r: DeliveryJsonRow) => r.json));
+  return jsonText<Page<WebhookDelivery>>(toPageText(rows, query.limit, (r: DeliveryJsonRow) => r.json, 'deliveries'));
 }
