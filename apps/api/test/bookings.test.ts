@@ -226,6 +226,19 @@ describe('inputs the fuzzer found', () => {
     expect((await app.call('GET', `/v1/bookings?cursor=${legacy}`, { key })).status).toBe(200);
   });
 
+  it('refuses an unknown query parameter by name (a misspelt filter never lists everything)', async () => {
+    const typo = await app.call('GET', `/v1/bookings?humanid=${humanId}&limit=1`, { key });
+    expect(typo.status).toBe(422);
+    expect(typo.body.error.message).toContain(
+      'humanid: unknown query parameter (this endpoint takes limit, cursor, human_id, status, starts_after, starts_before)',
+    );
+    // The events feed pages with `after`, not `cursor`.
+    const events = await app.call('GET', '/v1/events?cursor=abc', { key });
+    expect(events.status).toBe(422);
+    expect(events.body.error.message).toContain('cursor: unknown query parameter (this endpoint takes after, limit)');
+    expect((await app.call('GET', `/v1/bookings?human_id=${humanId}&limit=1`, { key })).status).toBe(200);
+  });
+
   it('refuses a cursor whose instant PostgreSQL cannot hold with 422', async () => {
     for (const ms of ['-8640000000000000', '8640000000000000', '-1', '1e20']) {
       const cursor = Buffer.from(`${ms}:00000000-0000-1000-8000-000000000000`).toString('base64url');

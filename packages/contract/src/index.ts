@@ -20,7 +20,8 @@ const c = initContract();
  * calls it; both get their types from here. strictStatusCodes makes an undeclared status
  * a compile error on the server, and commonResponses declares the error envelope once.
  * withWellFormedStrings puts every request schema behind the string rule (no U+0000, no
- * lone surrogates), so a route added here cannot forget it.
+ * lone surrogates) and refuses query parameters a route does not declare, so a route added
+ * here cannot forget either.
  */
 export const contract = withWellFormedStrings(
   c.router(
@@ -31,6 +32,7 @@ export const contract = withWellFormedStrings(
       commonResponses: v1CommonResponses,
     },
   ),
+  { knownQuery: true },
 );
 
 export type Contract = typeof contract;

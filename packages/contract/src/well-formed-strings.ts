@@ -91,8 +91,14 @@ export function isGuarded(schema: unknown): boolean {
  * fails, so one answer names every bad field, and unlike z.preprocess it keeps the inner
  * schema's input type (which the SDK's request types come from). `only` limits the check to
  * some keys of an object (headers: the ones the route declares, not every proxy's header).
+ * `known`: the only keys the object may have (a query's parameters): any other is named, so
+ * a misspelt filter (`humanid=`) is a 422 rather than a list nothing filtered.
  */
-export function refuseBadStrings<T extends ZodTypeAny>(schema: T, only?: readonly string[]): ZodEffects<T, z.output<T>, z.input<T>> {
+export function refuseBadStrings<T extends ZodTypeAny>(
+  schema: T,
+  only?: readonly string[],
+  known?: readonly string[],
+): ZodEffects<T, z.output<T>, z.input<T>> {
   const wrapped = new ZodEffects({
     schema,
     typeName: ZodFirstPartyTypeKind.ZodEffects,
@@ -106,6 +112,14 @@ export function refuseBadStrings<T extends ZodTypeAny>(schema: T, only?: readonl
         const { issues, more } = findBadStrings(scope);
         for (const issue of issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
         if (more > 0) ctx.addIssue({ code: 'custom', message: `and ${more} more strings with the same problem` });
+        if (known && data !== null && typeof data === 'object') {
+          const takes = known.length === 0 ? 'this endpoint takes none' : `this endpoint takes ${known.join(', ')}`;
+          for (const key of Object.keys(data)
+            .filter((k) => !known.includes(k))
+            .slice(0, MAX_REPORTED)) {
+            ctx.addIssue({ code: 'custom', path: [printable(key)], message: `unknown query parameter (${takes})` });
+          }
+        }
         return data;
       },
     },
@@ -126,14 +140,21 @@ export type GuardedRouter<T> = {
 
 const REQUEST_PARTS = ['body', 'query', 'pathParams', 'headers'] as const;
 
-function guardRoute(route: AppRoute): AppRoute {
+/** The keys of the object inside a schema's effects (refinements, checkedTogether), if it is one. */
+function objectKeys(schema: ZodTypeAny): string[] | undefined {
+  let inner: ZodTypeAny = schema;
+  while (inner instanceof ZodEffects) inner = inner.innerType() as ZodTypeAny;
+  return inner instanceof z.ZodObject ? Object.keys(inner.shape as Record<string, unknown>) : undefined;
+}
+
+function guardRoute(route: AppRoute, knownQuery: boolean): AppRoute {
   const guardedRoute: Record<string, unknown> = { ...route };
   for (const part of REQUEST_PARTS) {
     const schema = (route as Record<string, unknown>)[part];
     if (!(schema instanceof z.ZodType) || isGuarded(schema)) continue;
     const only =
       part === 'headers' && isZodObject(schema) ? Object.keys(extractZodObjectShape(schema) as Record<string, unknown>) : undefined;
-    guardedRoute[part] = refuseBadStrings(schema, only);
+    guardedRoute[part] = refuseBadStrings(schema, only, part === 'query' && knownQuery ? objectKeys(schema) : undefined);
   }
   return guardedRoute as unknown as AppRoute;
 }
@@ -141,10 +162,15 @@ function guardRoute(route: AppRoute): AppRoute {
 /**
  * The router with every request schema (body, query, path params, headers) behind the
  * string rule. Apply it to a router that c.router() has finished: c.router merges base
- * headers only into plain zod objects.
+ * headers only into plain zod objects. `knownQuery`: a query parameter the route does not
+ * declare is refused too (the public API; the dashboard's consent page carries an OAuth
+ * request's parameters on, whatever an app adds to them).
  */
-export function withWellFormedStrings<T extends AppRouter>(router: T): GuardedRouter<T> {
+export function withWellFormedStrings<T extends AppRouter>(
+  router: T,
+  { knownQuery = false }: { knownQuery?: boolean } = {},
+): GuardedRouter<T> {
   const walk = (node: AppRouter | AppRoute): unknown =>
-    isAppRoute(node) ? guardRoute(node) : Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
+    isAppRoute(node) ? guardRoute(node, knownQuery) : Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
   return walk(router) as GuardedRouter<T>;
 }

@@ -193,12 +193,16 @@ describe('pnpm admin', () => {
 
 describe('request logs', () => {
   it('are one JSON line per request with method, path, status, duration_ms, request_id, organization_id, and no secrets', async () => {
+    // Secrets sent where they do not belong (the query) are refused by name, never echoed or logged.
     const res = await api(`/v1/humans?api_key=${org.api_key}&token=${adminToken}`, { headers: { 'x-request-id': 'ops-log-probe' } });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(422);
+    const refusal = await res.text();
+    expect(refusal).toContain('api_key: unknown query parameter');
+    for (const secret of [org.api_key, adminToken]) expect(refusal).not.toContain(secret);
     expect(res.headers.get('x-request-id')).toBe('ops-log-probe');
     await api('/v1/humans', {}, 'sk_live_not-a-real-key-but-logged-nowhere');
     const line = await waitFor('the request log line', () => jsonLines(server.stdout).find((l) => l.request_id === 'ops-log-probe'));
-    expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/v1/humans', status: 200, organization_id: org.organization_id });
+    expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/v1/humans', status: 422, organization_id: org.organization_id });
     expect(typeof line.duration_ms).toBe('number');
     const requests = jsonLines(server.stdout).filter((l) => l.msg === 'request');
     expect(requests.length).toBeGreaterThan(3);
