@@ -140,17 +140,70 @@ describe.skipIf(!hasRadicale)('bookings written into a CalDAV calendar (write_bo
     const unreadable = await app.call('POST', `${calendarPath}/sync`, { key });
     expect(unreadable.body).toMatchObject({ status: 'error', last_error: { code: 'CALENDAR_UNREADABLE' } });
     await sealed(radicale.calendarUrl);
-    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    // On the write job's clock (the real one): the good read queues the failed write again, due now.
+    app.clock.now = undefined;
     const readable = await app.call('POST', `${calendarPath}/sync`, { key });
     expect(readable.body).toMatchObject({ status: 'ok', last_error: { code: 'WRITE_BACK_FAILED' } });
     expect(readable.body.last_error.message).toMatch(/\(UID [^)]+@humantime\)/);
 
+    // The calendar answered: the booking that could not be written is written now, and only
+    // then is the failure over (a later booking's write alone does not clear it).
+    expect((await resource(`${first.body.id}@humantime`)).status).toBe(404);
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
     const second = await app.call('POST', '/v1/bookings', {
       key,
       body: { human_id: human, starts_at: at(MONDAY, '11:00'), duration: 60, attendee_name: 'Ada' },
     });
     expect(second.status, second.text).toBe(201);
     await writesUntil(async () => (await app.call('GET', calendarPath, { key })).body.last_error === null);
+    expect((await resource(`${first.body.id}@humantime`)).status).toBe(200);
+    expect((await resource(`${second.body.id}@humantime`)).status).toBe(200);
+    app.clock.now = undefined;
+  });
+
+  it("a write that fails while the calendar cannot be read leaves the read's error in place (status and last_error agree)", async () => {
+    const { human, connected } = await humanWritingToRadicale();
+    const calendarPath = `/v1/humans/${human}/calendars/${connected.body.id}`;
+    await app.database.store.sql('UPDATE calendars SET url_sealed = $2 WHERE id = $1', [
+      connected.body.id,
+      SECRETS.seal('http://127.0.0.1:9/nowhere/'),
+    ]);
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    expect((await app.call('POST', `${calendarPath}/sync`, { key })).body).toMatchObject({
+      status: 'error',
+      last_error: { code: 'CALENDAR_UNREADABLE' },
+    });
+    const booked = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: human, starts_at: at(MONDAY, '14:00'), duration: 60, attendee_name: 'Ada' },
+    });
+    expect(booked.status, booked.text).toBe(201);
+    await writesUntil(async () => {
+      const [row] = await app.database.store.sql<{ status: string }>('SELECT status FROM calendar_writes WHERE calendar_id = $1', [
+        connected.body.id,
+      ]);
+      return row?.status === 'failed';
+    });
+    expect((await app.call('GET', calendarPath, { key })).body).toMatchObject({
+      status: 'error',
+      last_error: { code: 'CALENDAR_UNREADABLE' },
+    });
+    app.clock.now = undefined;
+  });
+
+  it("removes a deleted human's booking from their calendar when it is cancelled", async () => {
+    const { human } = await humanWritingToRadicale();
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const booked = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: human, starts_at: at(MONDAY, '16:00'), duration: 60, attendee_name: 'Ada' },
+    });
+    expect(booked.status, booked.text).toBe(201);
+    const uid = `${booked.body.id}@humantime`;
+    await writesUntil(async () => (await resource(uid)).status === 200);
+    expect((await app.call('DELETE', `/v1/humans/${human}`, { key })).status).toBe(204);
+    expect((await app.call('DELETE', `/v1/bookings/${booked.body.id}`, { key })).status).toBe(200);
+    await writesUntil(async () => (await resource(uid)).status === 404);
     app.clock.now = undefined;
   });
 });

@@ -84,7 +84,11 @@ export async function recordWrite(query: Sql, o: WriteOutcome): Promise<boolean>
   return rows.length > 0;
 }
 
-/** After the last attempt failed: the calendar says so in last_error (its status is about reading). */
+/**
+ * After the last attempt failed: the calendar says so in last_error (its status is about
+ * reading). A calendar that cannot be read keeps its CALENDAR_UNREADABLE, which status "error"
+ * stands for; its next good read reports the write (unresolvedWriteFailure).
+ */
 export async function reportWriteFailure(
   query: Sql,
   w: { organizationId: string; calendarId: string; message: string; at: Date },
@@ -92,9 +96,30 @@ export async function reportWriteFailure(
   const p = new Params();
   const error = { code: 'WRITE_BACK_FAILED', message: w.message, at: w.at.toISOString() };
   await query(
-    `UPDATE calendars SET last_error = ${p.ref(JSON.stringify(error), 'jsonb')} WHERE organization_id = ${p.ref(w.organizationId, 'uuid')} AND id = ${p.ref(w.calendarId, 'uuid')}`,
+    `UPDATE calendars SET last_error = ${p.ref(JSON.stringify(error), 'jsonb')}
+      WHERE organization_id = ${p.ref(w.organizationId, 'uuid')} AND id = ${p.ref(w.calendarId, 'uuid')} AND status <> 'error'`,
     p.values,
   );
+}
+
+/**
+ * The calendar answers again (a write or a read of it worked): its writes that failed after
+ * every attempt are due again, from the first attempt, so no booking stays missing from it
+ * for good. Each writes the chain's state now (the booking, or its absence).
+ */
+export async function requeueFailedWrites(query: Sql, w: { organizationId: string; calendarId: string; now: Date }): Promise<number> {
+  const p = new Params();
+  // Not bookkeeping: on the embedded store the calendar-write runner, idle, wakes on the
+  // deliveries' write counter (write-counters.ts), which the events trigger moves when it
+  // queues writes; this statement names that table so it moves the counter too.
+  const rows = await query(
+    `/* queued as the deliveries' trigger queues them */ UPDATE calendar_writes SET status = 'pending', attempt_count = 0, next_attempt_at = ${p.ref(w.now.toISOString(), 'timestamptz')},
+            locked_until = NULL, locked_by = NULL
+      WHERE organization_id = ${p.ref(w.organizationId, 'uuid')} AND calendar_id = ${p.ref(w.calendarId, 'uuid')} AND status = 'failed'
+      RETURNING 1`,
+    p.values,
+  );
+  return rows.length;
 }
 
 export async function nextWriteDue(query: Sql): Promise<Date | undefined> {
@@ -112,9 +137,9 @@ export async function releaseWriteLeases(query: Sql): Promise<number> {
 }
 
 /**
- * The last write into the calendar that failed after every attempt and was not followed by
- * one that worked (clearWriteFailure's rule): what a good read must keep reporting, though a
- * failed read's CALENDAR_UNREADABLE took last_error's place meanwhile.
+ * The last write into the calendar that failed after every attempt and is not queued again
+ * (requeueFailedWrites): what a good read must keep reporting, though a failed read's
+ * CALENDAR_UNREADABLE took last_error's place meanwhile.
  */
 export async function unresolvedWriteFailure(
   query: Sql,
@@ -126,20 +151,25 @@ export async function unresolvedWriteFailure(
   const [row] = await query<{ icalUid: string; error: string | null }>(
     `SELECT f.ical_uid AS "icalUid", f.last_error AS error FROM calendar_writes f
       WHERE f.organization_id = ${org} AND f.calendar_id = ${calendar} AND f.status = 'failed'
-        AND NOT EXISTS (SELECT 1 FROM calendar_writes d WHERE d.organization_id = ${org} AND d.calendar_id = ${calendar}
-                         AND d.status = 'done' AND d.created_at > f.created_at)
       ORDER BY f.created_at DESC LIMIT 1`,
     p.values,
   );
   return row;
 }
 
-/** A write that worked: a WRITE_BACK_FAILED the calendar reported is over. */
+/**
+ * A write that worked: a WRITE_BACK_FAILED the calendar reported is over once none of its
+ * writes is failing (failed for good, or pending again after a failed attempt).
+ */
 export async function clearWriteFailure(query: Sql, w: { organizationId: string; calendarId: string }): Promise<void> {
   const p = new Params();
+  const org = p.ref(w.organizationId, 'uuid');
+  const calendar = p.ref(w.calendarId, 'uuid');
   await query(
     `UPDATE calendars SET last_error = NULL
-      WHERE organization_id = ${p.ref(w.organizationId, 'uuid')} AND id = ${p.ref(w.calendarId, 'uuid')} AND last_error->>'code' = 'WRITE_BACK_FAILED'`,
+      WHERE organization_id = ${org} AND id = ${calendar} AND last_error->>'code' = 'WRITE_BACK_FAILED'
+        AND NOT EXISTS (SELECT 1 FROM calendar_writes f WHERE f.organization_id = ${org} AND f.calendar_id = ${calendar}
+                         AND (f.status = 'failed' OR (f.status = 'pending' AND f.last_error IS NOT NULL)))`,
     p.values,
   );
 }

@@ -37,8 +37,9 @@ const CALENDAR_COLUMNS = `c.id::text AS "id", c.organization_id::text AS "organi
   c.failures, c.created_at AS "createdAt",
   h.timezone, h.booking_horizon_days AS "bookingHorizonDays"`;
 
-/** The calendar's human (`h`), joined to calendar `c` by its key, while not deleted. */
-const LIVE_HUMAN = 'humans h ON h.organization_id = c.organization_id AND h.id = c.human_id AND h.deleted_at IS NULL';
+/** The calendar's human (`h`), joined to calendar `c` by its key (LIVE_HUMAN: while not deleted). */
+const ANY_HUMAN = 'humans h ON h.organization_id = c.organization_id AND h.id = c.human_id';
+const LIVE_HUMAN = `${ANY_HUMAN} AND h.deleted_at IS NULL`;
 
 /**
  * A human's calendars, newest first, scoped to the organization (deleted humans have none to
@@ -76,10 +77,18 @@ export async function selectHumansBookingIds(
 }
 
 /** The calendar with this id (the refresh job's and the sync endpoint's read). */
-export async function selectCalendar(query: Sql, where: { organizationId: string; calendarId: string }): Promise<CalendarRow | undefined> {
+/**
+ * One calendar of a live human; `ofDeletedHumans`: of a deleted one too (writing a booking out:
+ * a deleted human's bookings stay cancellable, and a cancellation must leave their calendar).
+ */
+export async function selectCalendar(
+  query: Sql,
+  where: { organizationId: string; calendarId: string },
+  { ofDeletedHumans = false }: { ofDeletedHumans?: boolean } = {},
+): Promise<CalendarRow | undefined> {
   const p = new Params();
   const [row] = await query<CalendarRow>(
-    `SELECT ${CALENDAR_COLUMNS} FROM calendars c JOIN ${LIVE_HUMAN}
+    `SELECT ${CALENDAR_COLUMNS} FROM calendars c JOIN ${ofDeletedHumans ? ANY_HUMAN : LIVE_HUMAN}
       WHERE c.organization_id = ${p.ref(where.organizationId, 'uuid')} AND c.id = ${p.ref(where.calendarId, 'uuid')}`,
     p.values,
   );

@@ -7,6 +7,7 @@ import {
   recordWrite,
   releaseWriteLeases,
   reportWriteFailure,
+  requeueFailedWrites,
   type ClaimedWrite,
 } from '../../db/tables/calendar-writes.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -59,7 +60,11 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
             nextAttemptAt,
             error,
           });
-          if (recorded && status === 'done') await clearWriteFailure(store.sql, write);
+          if (recorded && status === 'done') {
+            // The calendar answers again: what failed before is written now, then the failure is over.
+            await requeueFailedWrites(store.sql, { ...write, now });
+            await clearWriteFailure(store.sql, write);
+          }
           if (recorded && status === 'failed') {
             await reportWriteFailure(store.sql, {
               organizationId: write.organizationId,

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Store } from '../../db/store.js';
 import type { Sql } from '../../db/sql.js';
-import { unresolvedWriteFailure } from '../../db/tables/calendar-writes.js';
+import { requeueFailedWrites, unresolvedWriteFailure } from '../../db/tables/calendar-writes.js';
 import { recordRead, replaceBusy, selectHumansBookingIds, type CalendarRow, type ReadOutcome } from '../../db/tables/calendars.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { readCalendar, type CalendarSource, type ReadLimits, type ReadResult } from './read-calendar.js';
@@ -124,6 +124,11 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
     const message = `a booking could not be written into the calendar (UID ${failed.icalUid}): ${failed.error ?? 'every attempt failed'}`;
     return { code: 'WRITE_BACK_FAILED', message, at: after.toISOString() };
   };
+  // The calendar answers again: bookings that could not be written into it are written now,
+  // their failure reported until one is (clearWriteFailure).
+  const writeAgain = async () => {
+    if (row.writeBookings) await requeueFailedWrites(store.sql, { organizationId: row.organizationId, calendarId: row.id, now: after });
+  };
   if (result.outcome === 'unchanged') {
     // Unchanged since a good read: whatever that read reported (events skipped) still stands.
     const kept = row.lastError?.code === 'CALENDAR_UNREADABLE' ? await writeFailure() : row.lastError;
@@ -135,10 +140,11 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
       failures: 0,
       nextSyncAt: next,
     });
+    if (recorded) await writeAgain();
     return recorded ? next : undefined;
   }
   const problem = problemOf(result, after) ?? (await writeFailure());
-  return store.transaction(
+  const due = await store.transaction(
     async (tx) => {
       const busy = await withoutOwnBookings(tx.query, row, result.busy);
       const recorded = await recordRead(tx.query, {
@@ -163,6 +169,8 @@ export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lea
       }
       return recorded ? next : undefined;
     },
-    (due) => due !== undefined,
+    (recorded) => recorded !== undefined,
   );
+  if (due !== undefined) await writeAgain();
+  return due;
 }

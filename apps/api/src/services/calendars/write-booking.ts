@@ -27,7 +27,7 @@ export type WriteResult = { ok: true; action: 'put' | 'delete' | 'none' } | { ok
  * The calendar's read recognises the UID and does not count it as busy a second time.
  */
 export async function writeBooking(deps: WriteDeps, write: ClaimedWrite): Promise<WriteResult> {
-  const calendar = await selectCalendar(deps.store.sql, write);
+  const calendar = await selectCalendar(deps.store.sql, write, { ofDeletedHumans: true });
   if (!calendar || calendar.kind !== 'caldav' || !calendar.writeBookings) return { ok: true, action: 'none' };
   const source = sourceOf(calendar, deps.secrets);
   const collection = new URL(source.url.endsWith('/') ? source.url : `${source.url}/`);
