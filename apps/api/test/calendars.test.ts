@@ -364,6 +364,58 @@ describe('calendars', () => {
     }
   });
 
+  it('reads the calendars again in full when the human gets a longer horizon or another zone', async () => {
+    // Every Tuesday 14:00-15:00 UTC, with no end; 2030-01-01 is a Tuesday.
+    const tuesdays = vevent('tuesdays@example.com', '20300101T140000Z', '20300101T150000Z', 'RRULE:FREQ=WEEKLY\r\n');
+    const human = await createHumanIn(app, key, 'UTC', { ...NINE_TO_FIVE, booking_horizon_days: 10 });
+    served.set('/horizon.ics', { body: ics(tuesdays) });
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    const connected = await app.call('POST', `/v1/humans/${human}/calendars`, { key, body: { url: `${base}/horizon.ics` } });
+    expect(connected.status, connected.text).toBe(201);
+    const state = async () =>
+      (
+        await app.database.store.sql<{ due: boolean; etag: string | null }>(
+          'SELECT next_sync_at <= now() AS due, etag FROM calendars WHERE id = $1',
+          [connected.body.id],
+        )
+      )[0]!;
+    expect(await state()).toMatchObject({ due: false, etag: expect.any(String) });
+    // The same horizon again changes nothing; a longer one makes the calendar due for a full read.
+    const put = (availability: Record<string, unknown>) => app.call('PUT', `/v1/humans/${human}/availability`, { key, body: availability });
+    expect((await put({ ...NINE_TO_FIVE, booking_horizon_days: 10 })).status).toBe(200);
+    expect((await state()).due).toBe(false);
+    expect((await put({ ...NINE_TO_FIVE, booking_horizon_days: 200 })).status).toBe(200);
+    expect(await state()).toEqual({ due: true, etag: null });
+
+    // Ten weeks on, past what the first read expanded (10 + 30 days): read again, it is busy.
+    const far = '2030-03-12';
+    const runner = calendarRefreshRunner({
+      store: app.database.store,
+      config: app.config,
+      secrets: SECRETS,
+      clock: () => new Date('2030-01-01T00:00:00Z'),
+      logger: createLogger('silent'),
+      pollMs: 50,
+    });
+    await runner.start();
+    try {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        app.clock.now = new Date('2030-01-01T00:00:00Z');
+        const starts = await listedStarts(app, key, human, far, far, 60);
+        if (starts.length > 0 && !starts.includes(at(far, '14:00'))) break;
+        if (Date.now() > deadline) throw new Error('the refresh job did not read the calendar again');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await runner.stop();
+    }
+    expect((await state()).due).toBe(false);
+    // Another zone: due again (floating times and all-day events are read in it).
+    expect((await app.call('PATCH', `/v1/humans/${human}`, { key, body: { timezone: 'Europe/Berlin' } })).status).toBe(200);
+    expect(await state()).toEqual({ due: true, etag: null });
+  });
+
   it("lists a human's calendars newest first, paged like every list", async () => {
     const human = await createHumanIn(app, key, 'UTC', NINE_TO_FIVE);
     const ids: string[] = [];

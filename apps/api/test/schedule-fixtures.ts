@@ -7,6 +7,8 @@ export interface Availability {
   work_start: string;
   work_end: string;
   meeting_durations: number[];
+  /** A scheduling rule, where a test needs one. */
+  booking_horizon_days?: number | null;
 }
 
 export const WEEKDAYS = [1, 2, 3, 4, 5];

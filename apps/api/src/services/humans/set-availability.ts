@@ -5,11 +5,11 @@ import { updateActiveHuman } from './update-active-human.js';
 
 /** PUT /v1/humans/{id}/availability: replaces the whole weekly schedule. */
 export async function setAvailability(
-  { store: { db } }: Pick<ServiceDeps, 'store'>,
+  { store }: Pick<ServiceDeps, 'store'>,
   organizationId: string,
   humanId: string,
   body: SetAvailabilityBody,
 ) {
-  const row = await updateActiveHuman(db, organizationId, humanId, availabilityColumns(body));
+  const row = await updateActiveHuman(store, organizationId, humanId, availabilityColumns(body));
   return humanView(row).availability_rules;
 }

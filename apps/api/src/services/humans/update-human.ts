@@ -4,13 +4,8 @@ import { humanView } from './human-view.js';
 import { updateActiveHuman } from './update-active-human.js';
 
 /** PATCH /v1/humans/{id}: only the fields sent change; null clears email or role. */
-export async function updateHuman(
-  { store: { db } }: Pick<ServiceDeps, 'store'>,
-  organizationId: string,
-  humanId: string,
-  body: UpdateHumanBody,
-) {
-  const row = await updateActiveHuman(db, organizationId, humanId, {
+export async function updateHuman({ store }: Pick<ServiceDeps, 'store'>, organizationId: string, humanId: string, body: UpdateHumanBody) {
+  const row = await updateActiveHuman(store, organizationId, humanId, {
     name: body.name,
     timezone: body.timezone,
     email: body.email,
