@@ -82,11 +82,11 @@ describe('GET /v1/bookings/{id}/ics', () => {
     expect(text).not.toContain('METHOD:');
   });
 
-  it('says CANCELLED once cancelled, with a higher SEQUENCE and the same UID', async () => {
+  it('is an iTIP CANCEL once cancelled, with a higher SEQUENCE and the same UID', async () => {
     const booking = await book('11:00');
     await app.call('DELETE', `/v1/bookings/${booking.id}`, { key });
     const parsed = parse((await ics(booking.id)).text);
-    expect(parsed).toMatchObject({ method: 'REQUEST', status: 'CANCELLED', sequence: 1, uid: `${booking.id}@humantime` });
+    expect(parsed).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', sequence: 1, uid: `${booking.id}@humantime` });
   });
 
   it('keeps one UID along a reschedule, the new time with the highest SEQUENCE', async () => {
@@ -94,7 +94,8 @@ describe('GET /v1/bookings/{id}/ics', () => {
     const moved = (await app.call('POST', `/v1/bookings/${booking.id}/reschedule`, { key, body: { starts_at: at(MONDAY, '15:00') } })).body;
     const before = parse((await ics(booking.id)).text);
     const after = parse((await ics(moved.id)).text);
-    expect(before).toMatchObject({ uid: `${booking.id}@humantime`, status: 'CANCELLED', sequence: 1 });
+    // The moved booking's file is no CANCEL: its UID lives on in the new booking.
+    expect(before).toMatchObject({ uid: `${booking.id}@humantime`, status: 'CANCELLED', sequence: 1, method: 'REQUEST' });
     expect(after).toMatchObject({
       uid: `${booking.id}@humantime`,
       status: 'CONFIRMED',

@@ -7,7 +7,8 @@ import type { ServiceDeps } from '../deps.js';
  * GET /v1/bookings/{id}/ics: the booking as an RFC 5545 invite, serialized by ical-generator
  * (folding at 75 octets, escaping, CRLF). METHOD:REQUEST when the human has an email (the
  * ORGANIZER): one file an agent can send at any time, which a calendar applies as an update of the event;
- * STATUS:CANCELLED (with a higher SEQUENCE) once cancelled, which calendars show as cancelled.
+ * once cancelled, METHOD:CANCEL with STATUS:CANCELLED (and a higher SEQUENCE), which removes it
+ * (a booking moved by a reschedule keeps REQUEST: its UID is the new booking's).
  * The UID is shared along a chain of reschedules and SEQUENCE grows with each change (see
  * claim-time.ts), so the event is updated in place rather than duplicated. DTSTAMP is the
  * time of the last change, which keeps the file byte-identical until the booking changes.
@@ -24,7 +25,11 @@ export const CALENDAR_PROD_ID = { company: 'humantime', product: 'humantime', la
 export function calendarText(row: CalendarRow): string {
   // An iTIP REQUEST names its ORGANIZER (RFC 5546); without the human's email there is none,
   // and the file is a plain iCalendar object that calendars import.
-  const calendar = ical({ prodId: CALENDAR_PROD_ID, ...(row.humanEmail ? { method: ICalCalendarMethod.REQUEST } : {}) });
+  // A cancelled booking's file is the iTIP CANCEL of its UID (RFC 5546 §3.2.5), which a
+  // calendar applies by removing the event. Not a moved one's: the UID lives on in the booking
+  // that replaced it, which a CANCEL arriving first would remove.
+  const method = row.status === 'cancelled' && row.rescheduledTo === null ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
+  const calendar = ical({ prodId: CALENDAR_PROD_ID, ...(row.humanEmail ? { method } : {}) });
   calendar.createEvent(bookingEvent(row));
   return withFinalLineBreak(calendar.toString());
 }
