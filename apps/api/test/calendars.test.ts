@@ -416,6 +416,24 @@ describe('calendars', () => {
     expect(await state()).toEqual({ due: true, etag: null });
   });
 
+  it('answers a calendar sealed under another SECRETS_KEY as a calendar in error, never a 500', async () => {
+    const { human, calendar } = await humanWithCalendar('/rekeyed.ics', ics(DENTIST));
+    const otherKey = secretBox(Buffer.alloc(32, 7));
+    await app.database.store.sql('UPDATE calendars SET url_sealed = $2 WHERE id = $1', [calendar.id, otherKey.seal(`${base}/rekeyed.ics`)]);
+    const path = `/v1/humans/${human}/calendars`;
+    const shown = await app.call('GET', `${path}/${calendar.id}`, { key });
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.body).toMatchObject({ url: '', status: 'error', last_error: { code: 'CALENDAR_UNREADABLE' } });
+    expect(shown.body.last_error.message).toContain('sealed with another SECRETS_KEY');
+    expect((await app.call('GET', path, { key })).status).toBe(200);
+    const synced = await app.call('POST', `${path}/${calendar.id}/sync`, { key });
+    expect(synced.status, synced.text).toBe(200);
+    expect(synced.body).toMatchObject({ status: 'error', last_error: { code: 'CALENDAR_UNREADABLE' } });
+    // Its busy time stands, as for any failed read.
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    expect(await slotsOn(human)).not.toContain(at(MONDAY, '10:00'));
+  });
+
   it("lists a human's calendars newest first, paged like every list", async () => {
     const human = await createHumanIn(app, key, 'UTC', NINE_TO_FIVE);
     const ids: string[] = [];

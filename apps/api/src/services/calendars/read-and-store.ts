@@ -51,6 +51,26 @@ export function sourceOf(row: Pick<CalendarRow, 'kind' | 'urlSealed' | 'credenti
 }
 
 /**
+ * Why a calendar's sealed address cannot be opened here: it was sealed under another
+ * SECRETS_KEY than the service runs with now (a changed or lost key). Read, written into and
+ * shown as a calendar in error, never a 500.
+ */
+export const SEALED_WITH_ANOTHER_KEY =
+  'its address was sealed with another SECRETS_KEY than the service has now: restore that key, or remove the calendar and connect it again';
+
+/** sourceOf, or why it cannot be opened. */
+export function openSource(
+  row: Pick<CalendarRow, 'kind' | 'urlSealed' | 'credentialsSealed'>,
+  secrets: SecretBox,
+): { ok: true; source: CalendarSource } | { ok: false; message: string } {
+  try {
+    return { ok: true, source: sourceOf(row, secrets) };
+  } catch {
+    return { ok: false, message: SEALED_WITH_ANOTHER_KEY };
+  }
+}
+
+/**
  * A booking written into a calendar (write_bookings) or subscribed to through the human's feed
  * comes back on the next read with the booking's UID (`<id>@humantime`, the id of the first
  * booking when it was moved): it already counts as a booking, so it is not busy time a second
@@ -92,17 +112,20 @@ export function problemOf(result: Extract<ReadResult, { outcome: 'read' }>, at: 
 export async function readAndStore(deps: CalendarReadDeps, row: CalendarRow, lease?: { workerId: string }): Promise<Date | undefined> {
   const { config, secrets, store } = deps;
   const now = deps.clock();
-  const result = await readCalendar({
-    source: sourceOf(row, secrets),
-    zone: row.timezone,
-    ...expansionWindow(row.bookingHorizonDays, now),
-    // The reader asks conditionally only while the window lies within the last read's: the
-    // window moves on once a day, and that read is a full one.
-    etag: row.etag,
-    lastModified: row.lastModified,
-    syncState: row.syncState,
-    limits: readLimits(config),
-  });
+  const opened = openSource(row, secrets);
+  const result: ReadResult = !opened.ok
+    ? { outcome: 'unreadable', message: opened.message }
+    : await readCalendar({
+        source: opened.source,
+        zone: row.timezone,
+        ...expansionWindow(row.bookingHorizonDays, now),
+        // The reader asks conditionally only while the window lies within the last read's: the
+        // window moves on once a day, and that read is a full one.
+        etag: row.etag,
+        lastModified: row.lastModified,
+        syncState: row.syncState,
+        limits: readLimits(config),
+      });
   const after = deps.clock();
   const next = new Date(after.getTime() + config.calendars.syncSeconds * 1000);
   const base = { organizationId: row.organizationId, calendarId: row.id, ...(lease ? { lockedBy: lease.workerId } : {}) };

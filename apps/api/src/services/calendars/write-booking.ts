@@ -10,7 +10,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { bookingEvent, CALENDAR_PROD_ID, withFinalLineBreak } from '../bookings/booking-calendar.js';
 import { send } from './calendar-http.js';
 import { statusMessage } from './caldav-requests.js';
-import { sourceOf } from './read-and-store.js';
+import { openSource } from './read-and-store.js';
 
 export interface WriteDeps {
   store: Store;
@@ -29,7 +29,9 @@ export type WriteResult = { ok: true; action: 'put' | 'delete' | 'none' } | { ok
 export async function writeBooking(deps: WriteDeps, write: ClaimedWrite): Promise<WriteResult> {
   const calendar = await selectCalendar(deps.store.sql, write, { ofDeletedHumans: true });
   if (!calendar || calendar.kind !== 'caldav' || !calendar.writeBookings) return { ok: true, action: 'none' };
-  const source = sourceOf(calendar, deps.secrets);
+  const opened = openSource(calendar, deps.secrets);
+  if (!opened.ok) return { ok: false, message: opened.message };
+  const source = opened.source;
   const collection = new URL(source.url.endsWith('/') ? source.url : `${source.url}/`);
   const resource = new URL(`${encodeURIComponent(write.icalUid)}.ics`, collection);
   const booking = await selectConfirmedOfChain(deps.store.sql, write);
