@@ -500,6 +500,7 @@ describe('calendars', () => {
     expect(SECRETS.open(stored!.url_sealed)).toBe(`${base}/feed.ics`);
 
     expectEnvelope(await create({ url: `webcal://127.0.0.1:${new URL(base).port}/feed.ics` }), 422, 'CALENDAR_UNREADABLE'); // https to a plain-http server
+    expectEnvelope(await create({ url: `webcals://127.0.0.1:${new URL(base).port}/feed.ics` }), 422, 'CALENDAR_UNREADABLE'); // Apple's spelling, read alike
     expectEnvelope(await create({ url: `${base}/feed.ics` }), 409, 'CALENDAR_URL_TAKEN');
   });
 

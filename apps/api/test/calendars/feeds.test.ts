@@ -227,6 +227,9 @@ describe('feeds over HTTP', () => {
     expect(calendarAddress('webcal://p12-caldav.icloud.com/published/2/abc')?.url.href).toBe(
       'https://p12-caldav.icloud.com/published/2/abc',
     );
+    expect(calendarAddress('webcals://p12-caldav.icloud.com/published/2/abc')?.url.href).toBe(
+      'https://p12-caldav.icloud.com/published/2/abc',
+    );
     const address = calendarAddress('https://ada%40example.com:p%3Ass@cal.example.com/u/feed.ics#x');
     expect(address?.url.href).toBe('https://cal.example.com/u/feed.ics');
     expect(address?.credentials).toEqual({ username: 'ada@example.com', password: 'p:ss' });

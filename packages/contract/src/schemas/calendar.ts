@@ -13,7 +13,7 @@ export const CalendarKindSchema = z.enum(CALENDAR_KINDS);
 /** Why a calendar's last read was not clean; the message says what, never a secret. */
 export const CALENDAR_PROBLEMS = ['CALENDAR_UNREADABLE', 'EVENTS_SKIPPED', 'INSTANCES_CAPPED', 'WRITE_BACK_FAILED'] as const;
 
-const CALENDAR_URL = /^(https?|webcal):\/\/[^\s]+$/i;
+const CALENDAR_URL = /^(https?|webcals?):\/\/[^\s]+$/i;
 
 /** Body of POST /v1/humans/{human_id}/calendars. */
 export const CreateCalendarBodySchema = z
@@ -24,7 +24,7 @@ export const CreateCalendarBodySchema = z
       .max(2048, 'must be at most 2048 characters')
       .regex(CALENDAR_URL, 'must be an https (or webcal) URL of an iCalendar feed or a CalDAV calendar collection')
       .describe(
-        'The secret iCalendar (.ics) link Google Calendar, Outlook or iCloud publish, or a CalDAV calendar collection; webcal:// is read as https. ' +
+        'The secret iCalendar (.ics) link Google Calendar, Outlook or iCloud publish, or a CalDAV calendar collection; webcal:// and webcals:// are read as https. ' +
           'Credentials may be given in the URL or as username/password.',
       ),
     name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
