@@ -191,7 +191,11 @@ describe('feeds over HTTP', () => {
     const wrong = await unreadable(readCalendar(request(`http://ada:wrong-secret@127.0.0.1:${new URL(base).port}/private/feed.ics`)));
     expect(wrong).toBe('the server refused the credentials (HTTP 401)');
     expect(wrong).not.toMatch(/wrong-secret|private|feed\.ics/);
-    expect(await unreadable(readCalendar(request(`${base}/forbidden`)))).toBe('the server refused the credentials (HTTP 403)');
+    // Without credentials, a 401 or 403 does not blame credentials nobody sent.
+    expect(await unreadable(readCalendar(request(`${base}/forbidden`)))).toBe('the server refused access (HTTP 403)');
+    expect(await unreadable(readCalendar(request(`http://127.0.0.1:${new URL(base).port}/private/feed.ics`)))).toMatch(
+      /^the server asks for credentials \(HTTP 401\)/,
+    );
   });
 
   it('answers unreadable for HTML, a non-calendar under a calendar type, and a missing feed', async () => {

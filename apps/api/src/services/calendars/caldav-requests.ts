@@ -15,9 +15,21 @@ export interface DavTarget {
 
 export type DavOutcome<T> = { ok: true; value: T } | { ok: false; status: number | null; message: string };
 
-/** The message for an HTTP status that is not the one wanted. */
-export function statusMessage(status: number): string {
-  if (status === 401 || status === 403) return `the server refused the credentials (HTTP ${status})`;
+/**
+ * The message for an HTTP status that is not the one wanted; `withCredentials`: whether the
+ * request carried a username and password (a 401 or 403 then speaks of them).
+ */
+export function statusMessage(status: number, withCredentials = false): string {
+  if (status === 401) {
+    return withCredentials
+      ? 'the server refused the credentials (HTTP 401)'
+      : 'the server asks for credentials (HTTP 401): give username and password, or a URL that includes them';
+  }
+  if (status === 403) {
+    return withCredentials
+      ? 'the server refused access with these credentials (HTTP 403): check that the URL is the calendar itself, not the account'
+      : 'the server refused access (HTTP 403)';
+  }
   return `the server answered HTTP ${status}`;
 }
 
@@ -37,7 +49,9 @@ async function davRequest(
     target.budget,
   );
   if (!answer.ok) return { ok: false, status: null, message: answer.message };
-  if (answer.status !== 207 || answer.body === null) return { ok: false, status: answer.status, message: statusMessage(answer.status) };
+  if (answer.status !== 207 || answer.body === null) {
+    return { ok: false, status: answer.status, message: statusMessage(answer.status, target.credentials !== undefined) };
+  }
   const resources = parseMultistatus(answer.body);
   if (!resources) return { ok: false, status: 207, message: 'the server did not answer as a CalDAV server (no multistatus)' };
   // 507 on a response: the server returned fewer results than match (RFC 5323's

@@ -66,7 +66,9 @@ export async function readCalendar(request: ReadRequest, seams: ReadSeams = {}):
   );
   if (!answer.ok) return { outcome: 'unreadable', message: answer.message };
   if (answer.status === 304 && Object.keys(conditional).length > 0) return { outcome: 'unchanged' };
-  if (answer.status === 401 || answer.status === 403) return { outcome: 'unreadable', message: statusMessage(answer.status) };
+  if (answer.status === 401 || answer.status === 403) {
+    return { outcome: 'unreadable', message: statusMessage(answer.status, credentials !== undefined) };
+  }
   if (isICalendarAnswer(answer)) {
     // Some CalDAV servers (Radicale) answer a GET on a calendar collection with the whole
     // calendar: on first contact a short PROPFIND tells the two apart, and CalDAV wins (it can
@@ -77,17 +79,17 @@ export async function readCalendar(request: ReadRequest, seams: ReadSeams = {}):
     }
     return readFeed(request, answer);
   }
-  if (request.source.kind === 'ics') return { outcome: 'unreadable', message: notICalendar(answer.status) };
+  if (request.source.kind === 'ics') return { outcome: 'unreadable', message: notICalendar(answer.status, credentials !== undefined) };
 
   // Not a feed: a CalDAV calendar collection?
   const probe = await isCalendarCollection(target);
   if (probe.ok && probe.value) return readCalDav(target, request, source);
   if (!probe.ok && (probe.status === 401 || probe.status === 403)) return { outcome: 'unreadable', message: probe.message };
-  return { outcome: 'unreadable', message: notICalendar(answer.status) };
+  return { outcome: 'unreadable', message: notICalendar(answer.status, credentials !== undefined) };
 }
 
-function notICalendar(status: number): string {
-  return status >= 200 && status < 300 ? 'not an iCalendar document' : statusMessage(status);
+function notICalendar(status: number, withCredentials: boolean): string {
+  return status >= 200 && status < 300 ? 'not an iCalendar document' : statusMessage(status, withCredentials);
 }
 
 function isICalendarAnswer(answer: Extract<HttpAnswer, { ok: true }>): answer is Extract<HttpAnswer, { ok: true }> & { body: string } {

@@ -64,7 +64,9 @@ export async function writeBooking(deps: WriteDeps, write: ClaimedWrite): Promis
       budget,
     );
     if (!answer.ok) return { ok: false, message: answer.message };
-    return answer.status >= 200 && answer.status < 300 ? { ok: true, action: 'put' } : { ok: false, message: statusMessage(answer.status) };
+    return answer.status >= 200 && answer.status < 300
+      ? { ok: true, action: 'put' }
+      : { ok: false, message: statusMessage(answer.status, credentials !== undefined) };
   }
   const answer = await send(
     { method: 'DELETE', url: resource, headers: {}, ...(credentials ? { credentials } : {}), wantBody: () => false },
@@ -73,5 +75,5 @@ export async function writeBooking(deps: WriteDeps, write: ClaimedWrite): Promis
   if (!answer.ok) return { ok: false, message: answer.message };
   if ((answer.status >= 200 && answer.status < 300) || answer.status === 404 || answer.status === 410)
     return { ok: true, action: 'delete' };
-  return { ok: false, message: statusMessage(answer.status) };
+  return { ok: false, message: statusMessage(answer.status, credentials !== undefined) };
 }
