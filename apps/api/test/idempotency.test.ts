@@ -27,6 +27,12 @@ describe('Idempotency-Key on POST /v1/bookings', () => {
     expect(again.body).toEqual(first.body);
     // The same bytes, not only the same value: members in the order first sent.
     expect(again.text).toBe(first.text);
+    // A retry can tell the kept answer from a new one.
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    // The same instant written with an offset is the same request.
+    const offset = await book({ ...body, starts_at: '2030-03-04T11:00:00+01:00' }, 'key-1');
+    expect([offset.status, offset.text]).toEqual([201, first.text]);
     expect(await countRows(app, 'bookings', `human_id = '${human}'`)).toBe(1);
     expect(await countRows(app, 'events', `booking_id = '${first.body.id}'`)).toBe(1);
   });
@@ -43,6 +49,7 @@ describe('Idempotency-Key on POST /v1/bookings', () => {
     expect(refused.body.error.code).toBe('OUTSIDE_WORKING_HOURS');
     const retry = await book(bookingBody(human, at('2030-03-04', '08:00')), 'key-3');
     expect([retry.status, retry.text]).toEqual([refused.status, refused.text]);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('keys are per organization', async () => {

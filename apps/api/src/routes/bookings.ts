@@ -10,6 +10,7 @@ import { createBooking } from '../services/bookings/create-booking.js';
 import { getBooking } from '../services/bookings/get-booking.js';
 import { listBookings } from '../services/bookings/list-bookings.js';
 import { rescheduleBooking } from '../services/bookings/reschedule-booking.js';
+import { idempotentAnswer } from './idempotent-answer.js';
 
 const s = initServer();
 
@@ -24,7 +25,7 @@ export function bookingsRouter(deps: ServiceDeps, schedules: CachedSchedules) {
       const outcome = await createBooking({ ...deps, schedules: reads }, org, body, headers['idempotency-key']);
       // A replayed response is one this route produced earlier, so it is one of its
       // declared responses; the stored JSON just lost that type on the way through the DB.
-      return outcome as ServerInferResponses<typeof contract.bookings.create>;
+      return idempotentAnswer(res, outcome) as ServerInferResponses<typeof contract.bookings.create>;
     },
     get: async ({ params, res }) => ({
       status: 200,
@@ -45,7 +46,7 @@ export function bookingsRouter(deps: ServiceDeps, schedules: CachedSchedules) {
         idempotencyKey: headers['idempotency-key'],
       });
       // As for create: a replayed response is one this route produced earlier.
-      return outcome as ServerInferResponses<typeof contract.bookings.reschedule>;
+      return idempotentAnswer(res, outcome) as ServerInferResponses<typeof contract.bookings.reschedule>;
     },
     calendar: async ({ params, res }) => {
       const text = await bookingCalendar(deps, organizationOf(res).id, params.booking_id);

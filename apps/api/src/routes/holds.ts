@@ -6,6 +6,7 @@ import type { ServiceDeps } from '../services/deps.js';
 import { confirmHold } from '../services/holds/confirm-hold.js';
 import { createHold } from '../services/holds/create-hold.js';
 import { getHold, releaseHold } from '../services/holds/release-hold.js';
+import { idempotentAnswer } from './idempotent-answer.js';
 
 const s = initServer();
 
@@ -26,7 +27,7 @@ export function holdsRouter(deps: ServiceDeps) {
         idempotencyKey: headers['idempotency-key'],
       });
       // A replayed response is one this route produced earlier (see bookings.create).
-      return outcome as ServerInferResponses<typeof contract.holds.confirm>;
+      return idempotentAnswer(res, outcome) as ServerInferResponses<typeof contract.holds.confirm>;
     },
     release: async ({ params, res }) => {
       await releaseHold(deps, organizationOf(res).id, params.hold_id);

@@ -15,18 +15,34 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export interface StoredResponse {
   status: number;
   body: unknown;
+  /** The answer kept for this Idempotency-Key, sent again (the route says so in a header). */
+  replayed?: true;
 }
 
-/** JSON with object keys sorted, so {"a":1,"b":2} and {"b":2,"a":1} are the same request. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+/**
+ * JSON with object keys sorted, so {"a":1,"b":2} and {"b":2,"a":1} are the same request, and
+ * `starts_at` as the instant it names, so "2027-11-07T01:00:00-04:00" and
+ * "2027-11-07T05:00:00Z" are too (request instants are normalized to UTC). The usual form
+ * (UTC, whole seconds, `Z`) is its own canonical form, so keys kept before this rule still match.
+ */
+function canonicalJson(value: unknown, key?: string): string {
+  if (key === 'starts_at' && typeof value === 'string') return JSON.stringify(canonicalInstant(value));
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, k)}`).join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/** An instant in UTC with `Z`, milliseconds only when it has some; text that is none, as it is. */
+function canonicalInstant(text: string): string {
+  const ms = Date.parse(text);
+  if (!Number.isFinite(ms)) return text;
+  const iso = new Date(ms).toISOString();
+  return iso.endsWith('.000Z') ? `${iso.slice(0, -5)}Z` : iso;
 }
 
 export function requestHash(body: unknown): string {
@@ -79,7 +95,7 @@ export async function claimKey(
       'Retry-After': '1',
     });
   }
-  return { claimed: false, response: { status: existing.response_status, body: existing.response_body } };
+  return { claimed: false, response: { status: existing.response_status, body: existing.response_body, replayed: true } };
 }
 
 /** Records the outcome in the same transaction as the booking it describes. */
