@@ -47,6 +47,9 @@ describe('POST /v1/bookings', () => {
     const ok = await book(bookingBody(humanId, at(MONDAY, '11:00')));
     expect(ok.status).toBe(201);
     expect(ok.body.metadata).toEqual({});
+    // attendee_email null is "none", as a booking without one answers it.
+    const noEmail = await book(bookingBody(humanId, at(MONDAY, '11:30'), 30, { attendee_email: null }));
+    expect([noEmail.status, noEmail.body.attendee_email]).toEqual([201, null]);
     const cases: [unknown, string[]][] = [
       [{ human_id: humanId }, ['starts_at', 'duration', 'attendee_name']],
       [bookingBody(humanId, at(MONDAY, '12:00'), 30, { metadata: [1, 2] }), ['metadata']],

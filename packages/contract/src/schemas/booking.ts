@@ -74,7 +74,9 @@ export type BookingMetadata = z.infer<typeof BookingMetadataSchema>;
 /** The attendee fields of a booking, shared by POST /v1/bookings and a hold's confirm. */
 export const BookingAttendeeShape = {
   attendee_name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
-  attendee_email: Email.optional(),
+  attendee_email: Email.nullable()
+    .optional()
+    .describe("The attendee's address; absent or null = none (as a booking without one returns it)"),
   metadata: BookingMetadataSchema.optional().describe(
     'JSON object, at most 16 KiB, nested at most 32 deep, no "__proto__" key; default {}. Returned as the same JSON value, in ' +
       'the booking and its webhook payloads: keys may come back in another order once stored, and numbers are read as ' +

@@ -8,7 +8,7 @@ import { claimTime, type BookingRequest } from './claim-time.js';
 /** The attendee fields of a booking body as a BookingRequest takes them. */
 export function attendeeOf(body: {
   attendee_name: string;
-  attendee_email?: string | undefined;
+  attendee_email?: string | null | undefined;
   metadata?: Record<string, unknown> | undefined;
 }) {
   return { attendeeName: body.attendee_name, attendeeEmail: body.attendee_email ?? null, metadata: body.metadata ?? {} };
