@@ -499,7 +499,9 @@ describe('calendars', () => {
     expect(JSON.stringify(stored)).not.toContain('feed.ics');
     expect(SECRETS.open(stored!.url_sealed)).toBe(`${base}/feed.ics`);
 
-    expectEnvelope(await create({ url: `webcal://127.0.0.1:${new URL(base).port}/feed.ics` }), 422, 'CALENDAR_UNREADABLE'); // https to a plain-http server
+    const plainHttp = await create({ url: `webcal://127.0.0.1:${new URL(base).port}/feed.ics` }); // https to a plain-http server
+    expectEnvelope(plainHttp, 422, 'CALENDAR_UNREADABLE');
+    expect(plainHttp.body.error.message).toContain('the secure connection could not be set up');
     expectEnvelope(await create({ url: `webcals://127.0.0.1:${new URL(base).port}/feed.ics` }), 422, 'CALENDAR_UNREADABLE'); // Apple's spelling, read alike
     expectEnvelope(await create({ url: `${base}/feed.ics` }), 409, 'CALENDAR_URL_TAKEN');
   });
