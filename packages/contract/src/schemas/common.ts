@@ -194,12 +194,13 @@ export type Page<T> = { data: T[]; next_cursor: string | null };
  * at fields that are themselves well formed, so a malformed field is reported once, by its own
  * schema. Typed as the refinement it replaces: the same input and output.
  */
-export function checkedTogether<T extends z.ZodTypeAny>(
-  schema: T,
-  check: (raw: Record<string, unknown>, ctx: z.RefinementCtx) => void,
-): z.ZodEffects<T, z.output<T>, z.input<T>> {
+export function checkedTogether<T extends z.ZodTypeAny>(schema: T, check: (raw: Record<string, unknown>, ctx: z.RefinementCtx) => void) {
   return z.preprocess((raw, ctx) => {
-    if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) check(raw as Record<string, unknown>, ctx);
+    if (isPlainObject(raw)) check(raw, ctx);
     return raw;
   }, schema) as unknown as z.ZodEffects<T, z.output<T>, z.input<T>>;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
