@@ -434,6 +434,23 @@ describe('calendars', () => {
     expect(await slotsOn(human)).not.toContain(at(MONDAY, '10:00'));
   });
 
+  it('keeps a human without a horizon of their own bookable only as far as their calendars are read (366 days)', async () => {
+    const { human, calendar } = await humanWithCalendar('/far.ics', ics(DENTIST));
+    app.clock.now = new Date('2030-01-01T00:00:00Z');
+    // 2031-01-06 is a Monday 370 days on: past the calendars' window, so neither listed nor bookable.
+    const far = '2031-01-06';
+    expect(await listedStarts(app, key, human, far, far, 60)).toEqual([]);
+    const booked = await app.call('POST', '/v1/bookings', {
+      key,
+      body: { human_id: human, starts_at: at(far, '10:00'), duration: 60, attendee_name: 'Ada' },
+    });
+    expectEnvelope(booked, 422, 'OUTSIDE_BOOKING_WINDOW');
+    expect((await listedStarts(app, key, human, '2030-12-30', '2030-12-30', 60)).length).toBeGreaterThan(0); // 363 days on
+    // Without the calendar, the human is bookable as far ahead as before.
+    expect((await app.call('DELETE', `/v1/humans/${human}/calendars/${calendar.id}`, { key })).status).toBe(204);
+    expect(await listedStarts(app, key, human, far, far, 60)).toContain(at(far, '10:00'));
+  });
+
   it("lists a human's calendars newest first, paged like every list", async () => {
     const human = await createHumanIn(app, key, 'UTC', NINE_TO_FIVE);
     const ids: string[] = [];

@@ -121,14 +121,23 @@ export interface NewCalendar {
   nextSyncAt: Date;
 }
 
-/** Inserts a calendar; a second one with the same address on the human violates calendars_organization_id_human_id_url_digest_key. */
+/**
+ * Inserts a calendar; a second one with the same address on the human violates
+ * calendars_organization_id_human_id_url_digest_key. The human's versions move with it: having
+ * a calendar bounds how far ahead they are bookable (CALENDAR_HORIZON_DAYS), a rule the
+ * booking statement must not judge on an older snapshot.
+ */
 export async function insertCalendar(query: Sql, c: NewCalendar): Promise<void> {
   const p = new Params();
   await query(
-    `INSERT INTO calendars (id, organization_id, human_id, kind, url_digest, url_sealed, credentials_sealed, name, write_bookings, next_sync_at)
-     VALUES (${p.ref(c.id, 'uuid')}, ${p.ref(c.organizationId, 'uuid')}, ${p.ref(c.humanId, 'uuid')}, ${p.ref(c.kind)},
-             ${p.ref(c.urlDigest)}, ${p.ref(c.urlSealed)}, ${p.ref(c.credentialsSealed)}, ${p.ref(c.name)},
-             ${p.ref(c.writeBookings, 'boolean')}, ${p.ref(c.nextSyncAt.toISOString(), 'timestamptz')})`,
+    `WITH added AS (
+       INSERT INTO calendars (id, organization_id, human_id, kind, url_digest, url_sealed, credentials_sealed, name, write_bookings, next_sync_at)
+       VALUES (${p.ref(c.id, 'uuid')}, ${p.ref(c.organizationId, 'uuid')}, ${p.ref(c.humanId, 'uuid')}, ${p.ref(c.kind)},
+               ${p.ref(c.urlDigest)}, ${p.ref(c.urlSealed)}, ${p.ref(c.credentialsSealed)}, ${p.ref(c.name)},
+               ${p.ref(c.writeBookings, 'boolean')}, ${p.ref(c.nextSyncAt.toISOString(), 'timestamptz')})
+       RETURNING organization_id, human_id)
+     UPDATE humans SET schedule_version = schedule_version + 1, rules_version = rules_version + 1
+      WHERE (organization_id, id) IN (SELECT organization_id, human_id FROM added)`,
     p.values,
   );
 }
@@ -149,7 +158,8 @@ export async function calendarUrlTaken(
 
 /**
  * Removes a calendar (its busy time goes with it, by cascade) and moves the human's
- * schedule_version in the same statement, so no cache keeps the removed busy time.
+ * schedule_version (and rules_version, see insertCalendar) in the same statement, so no cache
+ * keeps the removed busy time.
  */
 export async function deleteCalendar(query: Sql, where: { organizationId: string; humanId: string; calendarId: string }): Promise<boolean> {
   const p = new Params();
@@ -157,7 +167,7 @@ export async function deleteCalendar(query: Sql, where: { organizationId: string
     `WITH gone AS (
        DELETE FROM calendars WHERE id = ${p.ref(where.calendarId, 'uuid')} AND organization_id = ${p.ref(where.organizationId, 'uuid')}
           AND human_id = ${p.ref(where.humanId, 'uuid')} RETURNING organization_id, human_id)
-     UPDATE humans SET schedule_version = schedule_version + 1
+     UPDATE humans SET schedule_version = schedule_version + 1, rules_version = rules_version + 1
       WHERE (organization_id, id) IN (SELECT organization_id, human_id FROM gone) RETURNING 1`,
     p.values,
   );

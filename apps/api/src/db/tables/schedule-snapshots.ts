@@ -40,6 +40,7 @@ export function snapshotJson(p: { dateFrom: string; dateTo: string; busyFrom: st
   'slot_interval', h.slot_interval,
   'max_bookings_per_day', h.max_bookings_per_day,
   'preferred_hours', h.preferred_hours,
+  'has_calendars', EXISTS (SELECT 1 FROM calendars k WHERE k.organization_id = h.organization_id AND k.human_id = h.id),
   'overrides', COALESCE((
     SELECT json_agg(json_build_object(
       'kind', o.kind, 'start_date', to_char(o.start_date, 'YYYY-MM-DD'), 'end_date', to_char(o.end_date, 'YYYY-MM-DD'),
@@ -82,6 +83,8 @@ export interface SnapshotRow {
   max_bookings_per_day: number | null;
   /** Only ranks suggestions: [{weekdays, start, end}], or null. */
   preferred_hours: { weekdays: number[]; start: string; end: string }[] | null;
+  /** Whether the human has a connected calendar (see CALENDAR_HORIZON_DAYS). */
+  has_calendars: boolean;
   day_counts: Record<string, number>;
   overrides: {
     kind: 'block' | 'open';

@@ -5,11 +5,11 @@ import { requeueFailedWrites, unresolvedWriteFailure } from '../../db/tables/cal
 import { recordRead, replaceBusy, selectHumansBookingIds, type CalendarRow, type ReadOutcome } from '../../db/tables/calendars.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { readCalendar, type CalendarSource, type ReadLimits, type ReadResult } from './read-calendar.js';
+import { CALENDAR_HORIZON_DAYS } from './calendar-horizon.js';
 
 const DAY_MS = 86_400_000;
 /** Expansion reaches this far past the booking horizon (366 days when the human has none). */
 const HORIZON_MARGIN_DAYS = 30;
-const DEFAULT_HORIZON_DAYS = 366;
 /** After a failed read the next one comes sooner than the sync interval: 30 s, doubling. */
 const RETRY_MIN_MS = 30_000;
 
@@ -39,7 +39,7 @@ export function readLimits(config: Config): ReadLimits {
  */
 export function expansionWindow(bookingHorizonDays: number | null, now: Date): { from: number; to: number } {
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-  return { from: today - DAY_MS, to: today + (1 + (bookingHorizonDays ?? DEFAULT_HORIZON_DAYS) + HORIZON_MARGIN_DAYS) * DAY_MS };
+  return { from: today - DAY_MS, to: today + (1 + (bookingHorizonDays ?? CALENDAR_HORIZON_DAYS) + HORIZON_MARGIN_DAYS) * DAY_MS };
 }
 
 /** The calendar's address and credentials, unsealed for one read. */

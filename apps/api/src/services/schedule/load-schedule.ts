@@ -3,6 +3,7 @@ import { bufferedRange, overrideRuleOf } from '@humantime/slot-engine';
 import type { Sql } from '../../db/sql.js';
 import { withinStorableYears } from '../../lib/timestamps.js';
 import { EARLIEST_OFFSET, LATEST_OFFSET, selectSnapshots, type SnapshotRow } from '../../db/tables/schedule-snapshots.js';
+import { CALENDAR_HORIZON_DAYS } from '../calendars/calendar-horizon.js';
 
 export interface ScheduleSnapshot {
   timezone: string;
@@ -140,6 +141,9 @@ function schedulingRules(row: SnapshotRow): SchedulingRules {
   if (row.buffer_after !== null) rules.bufferAfter = row.buffer_after;
   if (row.minimum_notice !== null) rules.minimumNotice = row.minimum_notice;
   if (row.booking_horizon_days !== null) rules.bookingHorizonDays = row.booking_horizon_days;
+  // Without a horizon of their own, a human with a calendar is listed and bookable as far as
+  // their calendars are read: beyond, their own meetings would not be known.
+  else if (row.has_calendars) rules.bookingHorizonDays = CALENDAR_HORIZON_DAYS;
   if (row.slot_interval !== null) rules.slotInterval = row.slot_interval;
   if (row.max_bookings_per_day !== null) rules.maxBookingsPerDay = row.max_bookings_per_day;
   return rules;
