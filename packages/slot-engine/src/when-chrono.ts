@@ -50,6 +50,18 @@ export function hasDate(c: chrono.ParsedComponents): boolean {
   return c.isCertain('day') || c.isCertain('weekday') || c.isCertain('month') || c.isCertain('year');
 }
 
+/** A month and day said without a year ("Nov 23"): daysOf takes the next such date. */
+export function isYearless(c: chrono.ParsedComponents): boolean {
+  return c.isCertain('day') && c.isCertain('month') && !c.isCertain('year');
+}
+
+/** The same month and day a year before `day` (undefined for a Feb 29 whose year before has none). */
+export function yearBefore(day: number): number | undefined {
+  const date = new Date(day * DAY_MS);
+  const before = Date.UTC(date.getUTCFullYear() - 1, date.getUTCMonth(), date.getUTCDate());
+  return new Date(before).getUTCDate() === date.getUTCDate() ? before / DAY_MS : undefined;
+}
+
 export function hasTime(c: chrono.ParsedComponents): boolean {
   return c.isCertain('hour');
 }
@@ -133,6 +145,6 @@ function single(day: number): Days {
 }
 
 /** chrono's weekday (0 = Sunday) as ISO (1 = Monday .. 7 = Sunday). */
-function weekdayIso(weekday: number): number {
+export function weekdayIso(weekday: number): number {
   return weekday === 0 ? 7 : weekday;
 }

@@ -1,11 +1,25 @@
 import * as chrono from 'chrono-node';
-import { DAY_MS, isoWeekday, MINUTES_PER_DAY } from './calendar-day.js';
-import { daysOf, endNamesADay, FILLER, hasDate, hasTime, joinedAsRange, leftoverWords, type Today } from './when-chrono.js';
+import { DAY_MS, formatDay, isoWeekday, MINUTES_PER_DAY } from './calendar-day.js';
+import {
+  daysOf,
+  endNamesADay,
+  FILLER,
+  hasDate,
+  hasTime,
+  isYearless,
+  joinedAsRange,
+  leftoverWords,
+  weekdayIso,
+  yearBefore,
+  type Today,
+} from './when-chrono.js';
 
 /**
  * The window rules of readWhen (when.ts): parts of day, "after"/"before" bounds, weeks and
  * weekends, ranges of days and clock times, turned into local dates and minutes of the day.
  */
+
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** The fixed parts of the day, in minutes since local midnight. */
 const PARTS_OF_DAY = {
@@ -18,7 +32,8 @@ const WHOLE_DAY = { from: 0, to: MINUTES_PER_DAY } as const;
 type Bound = 'after' | 'before';
 
 export type Reading =
-  | { ok: true; from: number; to: number; fromMinute: number; toMinute: number }
+  /** `yearless`: one month-day said without a year (the next such date; "the week of" may keep this year's). */
+  | { ok: true; from: number; to: number; fromMinute: number; toMinute: number; yearless?: true }
   /** `words`: what could not be read (default: all of it); `reason`: why, when it helps. */
   | { ok: false; words?: string; reason?: string };
 
@@ -26,17 +41,30 @@ const TIME_START = '(?=\\d|noon|midday|midnight)';
 
 /** Reads normalised text (see when.ts) as local dates and minutes of the day, or says what it could not read. */
 export function read(text: string, t: Today): Reading {
+  // Words the parser would read as something else without a word: refused, with what to say.
+  const unsure = UNSURE.find(([pattern]) => pattern.test(text));
+  if (unsure) return { ok: false, words: unsure[0].exec(text)?.[0], reason: unsure[1] };
+
   // The part of day is ours to define, so it is taken out before the parser sees the text
-  // (chrono would turn "morning" into 06:00 and "afternoon" into 15:00).
+  // (chrono would turn "morning" into 06:00 and "afternoon" into 15:00). "night" is the
+  // evening, as "tonight" is.
   let part: PartOfDay | null = null;
   const parts = new Set<PartOfDay>();
   let rest = text
     .replace(/\btonight\b/g, () => (parts.add('evening'), 'today'))
-    .replace(/\bthis (morning|afternoon|evening)\b/g, (_m, p: PartOfDay) => (parts.add(p), 'today'))
-    .replace(/\b(?:(?:in|during) the )?(morning|afternoon|evening)s?\b/g, (_m, p: PartOfDay) => (parts.add(p), ' '));
+    .replace(/\bthis (morning|afternoon|evening|night)\b/g, (_m, p: PartOfDay | 'night') => (parts.add(partOf(p)), 'today'))
+    .replace(
+      /\b(?:(?:in|during|at) the |at )?(morning|afternoon|evening|night)s?\b/g,
+      (_m, p: PartOfDay | 'night') => (parts.add(partOf(p)), ' '),
+    );
   if (parts.size > 1) return { ok: false, reason: 'more than one part of the day' };
   for (const p of parts) part = p;
 
+  // "from 2pm" with no end is "after 2pm" (chrono would read the one hour at 2pm).
+  const from = new RegExp(`\\bfrom\\s+${TIME_START}`).exec(rest);
+  if (from && !/\b(?:to|until|till|through|thru|and)\b|[-\u2013]/.test(rest.slice(from.index))) {
+    rest = `${rest.slice(0, from.index)}after ${rest.slice(from.index + from[0].length)}`;
+  }
   // "after 3pm" / "before noon": chrono reads only the time, so the bound is taken out here.
   const bounds = new Set<Bound>();
   rest = rest.replace(new RegExp(`\\b(after|before|until|till)\\s+${TIME_START}`, 'g'), (_m, word: string) => {
@@ -67,6 +95,15 @@ export function read(text: string, t: Today): Reading {
     if (!times.ok) return times;
     return { ...times, from: t.today, to: span.to };
   }
+  // "in a month", "in 2 months": that one day, as "in 3 days" is (chrono reads the whole month).
+  const inMonths = new RegExp(`(?:^| )in ${COUNT} months?(?: (.*))?$`).exec(rest);
+  if (inMonths) {
+    const [, count, more] = inMonths;
+    const day = monthsOn(t.today, COUNT_WORDS[count ?? ''] ?? Number(count));
+    const times = readPhrase(more ?? '', t, { part, bound, timesOnly: true });
+    if (!times.ok) return times;
+    return { ...times, from: day, to: day };
+  }
   const weekend = /^(?:(this|next) )?weekend(?: (.*))?$/.exec(bare);
   if (weekend) {
     const saturday = t.today - (isoWeekday(t.today) - 1) + 5 + (weekend[1] === 'next' ? 7 : 0);
@@ -79,14 +116,39 @@ export function read(text: string, t: Today): Reading {
     const around = readPhrase(weekOf[1] ?? '', t, { part, bound, timesOnly: false });
     if (!around.ok) return around;
     if (around.to !== around.from) return { ok: false, reason: '"the week of" takes one day' };
-    const monday = around.from - (isoWeekday(around.from) - 1);
-    return { ...around, from: monday, to: monday + 6 };
+    const mondayOf = (day: number) => day - (isoWeekday(day) - 1);
+    // A week that has begun is this one: "the week of Nov 23" read on Nov 25 (a month-day
+    // alone would be next year's).
+    const earlier = around.yearless && around.from > t.today ? yearBefore(around.from) : undefined;
+    const monday = earlier !== undefined && mondayOf(earlier) + 6 >= t.today ? mondayOf(earlier) : mondayOf(around.from);
+    const { yearless: _yearless, ...times } = around;
+    return { ...times, from: monday, to: monday + 6 };
   }
   return readPhrase(rest, t, { part, bound, timesOnly: false });
 }
 
+const partOf = (word: PartOfDay | 'night'): PartOfDay => (word === 'night' ? 'evening' : word);
+
+/**
+ * Phrases chrono reads as one day or today without a word ("weekday mornings next week" as
+ * tomorrow, "end of next week" as its Saturday, "next quarter" as today, "the coming days" as
+ * tomorrow): refused, saying what to send instead.
+ */
+const UNSURE: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(?!next weekday$).*\bweekdays?\b/, 'a window is a run of days; name them, e.g. "Monday to Friday" or "next week mornings"'],
+  [/\b(?:end|beginning|start|middle|rest) of\b/, 'name the days, e.g. "Thursday to Friday" or "the next 3 days"'],
+  [/\bquarter\b(?! (?:past|to)\b)/, 'name the days or a month, e.g. "January" or "the next 2 months"'],
+  [
+    /\bcoming (?:days|weeks|months)\b|\b(?:in|over|during) the coming week\b/,
+    'say how far, e.g. "the next 5 days", "next week" or "within the next week"',
+  ],
+];
+
 /** Counts said in words, for spans from today ("the next two days", "within a week"). */
 const COUNT_WORDS: Record<string, number> = {
+  'a few': 3,
+  'a couple of': 2,
+  'a couple': 2,
   a: 1,
   an: 1,
   one: 1,
@@ -124,12 +186,16 @@ function spanFromToday(bare: string, t: Today): { to: number; rest: string } | n
   const n = count === undefined ? 1 : (COUNT_WORDS[count] ?? Number(count));
   if (unit === 'day') return { to: t.today + n, rest: rest ?? '' };
   if (unit === 'week') return { to: t.today + 7 * n, rest: rest ?? '' };
-  // Months: the same day of the month n months on, or that month's last day.
-  const today = new Date(t.today * DAY_MS);
-  const year = today.getUTCFullYear();
-  const month = today.getUTCMonth() + n;
+  return { to: monthsOn(t.today, n), rest: rest ?? '' };
+}
+
+/** The same day of the month `n` months after `day`, or that month's last day. */
+function monthsOn(day: number, n: number): number {
+  const date = new Date(day * DAY_MS);
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + n;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return { to: Date.UTC(year, month, Math.min(today.getUTCDate(), lastDay)) / DAY_MS, rest: rest ?? '' };
+  return Date.UTC(year, month, Math.min(date.getUTCDate(), lastDay)) / DAY_MS;
 }
 
 function stripLeadingFiller(text: string): string {
@@ -198,14 +264,38 @@ function readPhrase(
 
   // Days.
   if (timesOnly && (hasDate(dayStart.c) || dayEnd !== null)) return { ok: false, words: text };
-  const startDays = daysOf(dayStart.c, dayStart.text, t, null);
-  const endDays = startDays && dayEnd !== null ? daysOf(dayEnd.c, dayEnd.text, t, startDays.from) : startDays;
+  let startDays = daysOf(dayStart.c, dayStart.text, t, null);
+  let endDays = startDays && dayEnd !== null ? daysOf(dayEnd.c, dayEnd.text, t, startDays.from) : startDays;
   if (startDays === null || endDays === null || !Number.isFinite(startDays.from) || !Number.isFinite(endDays.to)) {
     return { ok: false, words: text };
+  }
+  // A range of days that has begun is kept whole: "Nov 23-27" read on Nov 25, "Dec 28 - Jan 3"
+  // read on Dec 31 are this year's, not the next (a month-day alone is the next such date).
+  const earlier = dayEnd !== null && isYearless(dayStart.c) && startDays.from > t.today ? yearBefore(startDays.from) : undefined;
+  if (earlier !== undefined && dayEnd !== null) {
+    const earlierEnd = daysOf(dayEnd.c, dayEnd.text, t, earlier);
+    if (earlierEnd !== null && earlierEnd.to >= t.today) [startDays, endDays] = [{ from: earlier, to: earlier }, earlierEnd];
+  }
+  // A weekday that is not the date's ("Thursday Dec 4", a Friday): the person must say which.
+  for (const [part, days] of [
+    [dayStart, startDays],
+    [dayEnd, endDays],
+  ] as const) {
+    if (part === null || !part.c.isCertain('weekday') || !part.c.isCertain('day')) continue;
+    const named = weekdayIso(part.c.get('weekday') ?? 0);
+    const actual = isoWeekday(days.from);
+    if (named !== actual) {
+      return {
+        ok: false,
+        words: part.text,
+        reason: `${formatDay(days.from)} is a ${WEEKDAY_NAMES[actual - 1]}, not a ${WEEKDAY_NAMES[named - 1]}; ask which day is meant`,
+      };
+    }
   }
   const from = startDays.from;
   const to = endDays.to;
   if (!(to >= from)) return { ok: false, words: text, reason: 'it ends before it starts' };
+  const days = { from, to, ...(dayEnd === null && isYearless(dayStart.c) ? { yearless: true as const } : {}) };
 
   // Times.
   const startTime = hasTime(timed.start) ? timed.start : null;
@@ -213,7 +303,7 @@ function readPhrase(
   if (startTime === null) {
     if (bound !== null) return { ok: false, words: text };
     const window = part === null ? WHOLE_DAY : PARTS_OF_DAY[part];
-    return { ok: true, from, to, fromMinute: window.from, toMinute: window.to };
+    return { ok: true, ...days, fromMinute: window.from, toMinute: window.to };
   }
   const pm = part === 'afternoon' || part === 'evening';
   // "at 2" in a scheduling request is 14:00, as people say it; "at 02:00" is a 24-hour clock.
@@ -224,13 +314,13 @@ function readPhrase(
     // after 10" → 10:00-12:00); "before T" likewise from the start.
     const within = part === null ? WHOLE_DAY : PARTS_OF_DAY[part];
     if (bound === 'after') {
-      return { ok: true, from, to, fromMinute: s.minute, toMinute: s.minute < within.to ? within.to : MINUTES_PER_DAY };
+      return { ok: true, ...days, fromMinute: s.minute, toMinute: s.minute < within.to ? within.to : MINUTES_PER_DAY };
     }
     if (bound === 'before') {
       const until = s.minute === 0 ? MINUTES_PER_DAY : s.minute; // "before midnight"
-      return { ok: true, from, to, fromMinute: within.from < until ? within.from : 0, toMinute: until };
+      return { ok: true, ...days, fromMinute: within.from < until ? within.from : 0, toMinute: until };
     }
-    return { ok: true, from, to, fromMinute: s.minute, toMinute: Math.min(s.minute + 60, MINUTES_PER_DAY) };
+    return { ok: true, ...days, fromMinute: s.minute, toMinute: Math.min(s.minute + 60, MINUTES_PER_DAY) };
   }
   if (bound !== null) return { ok: false, words: text };
   let e = clockOf(endTime, pm, bareHoursPm);
@@ -240,7 +330,7 @@ function readPhrase(
   if (e.minute <= s.minute) {
     return { ok: false, words: timed.text, reason: 'a time range must end after it starts on the same day' };
   }
-  return { ok: true, from, to, fromMinute: s.minute, toMinute: e.minute };
+  return { ok: true, ...days, fromMinute: s.minute, toMinute: e.minute };
 }
 
 /** The bare hours read as pm when no part of day is named: 1 to 6, as a day's meetings go. */

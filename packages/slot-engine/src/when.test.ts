@@ -148,8 +148,53 @@ describe('readWhen: weeks, months and dates', () => {
     expect(berlin('Dec 14')).toBe('2026-12-14..2026-12-14 00:00-24:00');
     expect(berlin('March 10')).toBe('2026-03-10..2026-03-10 00:00-24:00'); // today
     expect(berlin('March 9')).toBe('2027-03-09..2027-03-09 00:00-24:00'); // yesterday → next year
-    expect(read('the week of Dec 14', '2026-12-15T09:00Z', 'Europe/Berlin')).toBe('2027-12-13..2027-12-19 00:00-24:00');
     expect(berlin('Dec 28 - Jan 3')).toBe('2026-12-28..2027-01-03 00:00-24:00');
+  });
+
+  it('keeps a range or a week of a month-day that has begun whole, this year', () => {
+    const wednesday = '2026-11-25T09:30Z';
+    expect(read('the week of Dec 14', '2026-12-15T09:00Z', 'Europe/Berlin')).toBe('2026-12-14..2026-12-20 00:00-24:00');
+    expect(read('the week of Nov 23', wednesday, 'Europe/Berlin')).toBe('2026-11-23..2026-11-29 00:00-24:00');
+    expect(read('Nov 23-27', wednesday, 'Europe/Berlin')).toBe('2026-11-23..2026-11-27 00:00-24:00');
+    expect(read('Nov 20 - Dec 5', wednesday, 'Europe/Berlin')).toBe('2026-11-20..2026-12-05 00:00-24:00');
+    expect(read('Dec 28 - Jan 3', '2026-12-31T09:00Z', 'Europe/Berlin')).toBe('2026-12-28..2027-01-03 00:00-24:00');
+    // A week or a range already over is the next year's, as a month-day alone is.
+    expect(read('the week of Nov 16', wednesday, 'Europe/Berlin')).toBe('2027-11-15..2027-11-21 00:00-24:00');
+    expect(read('Nov 2-6', wednesday, 'Europe/Berlin')).toBe('2027-11-02..2027-11-06 00:00-24:00');
+  });
+
+  it('reads night as the evening, "from T" alone as "after T", and "in a month" as that one day', () => {
+    const wednesday = '2026-11-25T09:30Z';
+    const at = (text: string) => read(text, wednesday, 'Europe/Berlin');
+    expect(at('tomorrow night')).toBe('2026-11-26..2026-11-26 17:00-21:00');
+    expect(at('Friday night')).toBe('2026-11-27..2026-11-27 17:00-21:00');
+    expect(at('from 2pm on Friday')).toBe('2026-11-27..2026-11-27 14:00-24:00');
+    expect(at('from 2 to 4pm tomorrow')).toBe('2026-11-26..2026-11-26 14:00-16:00');
+    expect(at('in a month')).toBe('2026-12-25..2026-12-25 00:00-24:00');
+    expect(at('in 2 months at 3pm')).toBe('2027-01-25..2027-01-25 15:00-16:00');
+    expect(at('within a few days')).toBe('2026-11-25..2026-11-28 00:00-24:00');
+  });
+
+  it('refuses what the parser would read as one day or today without a word', () => {
+    const wednesday = '2026-11-25T09:30Z';
+    for (const [text, reason] of [
+      ['weekday mornings next week', /a window is a run of days/],
+      ['any weekday next week', /a window is a run of days/],
+      ['end of next week', /name the days/],
+      ['beginning of next week', /name the days/],
+      ['next quarter', /name the days or a month/],
+      ['in the coming days', /say how far/],
+      ['in the coming week', /say how far/],
+    ] as const) {
+      expect(read(text, wednesday, 'Europe/Berlin'), text).toMatch(new RegExp(`^NOT OK: .*${reason.source}`));
+    }
+    expect(read('next weekday', wednesday, 'Europe/Berlin')).toBe('2026-11-26..2026-11-26 00:00-24:00');
+  });
+
+  it("refuses a weekday that is not the date's, so the agent asks which is meant", () => {
+    expect(read('Thursday Dec 4', '2026-11-25T09:30Z', 'Europe/Berlin')).toMatch(/^NOT OK: .*2026-12-04 is a Friday, not a Thursday/);
+    expect(read('Monday 12/2 at 3pm', '2026-11-25T09:30Z', 'Europe/Berlin')).toMatch(/^NOT OK: .*2026-12-02 is a Wednesday, not a Monday/);
+    expect(read('Friday Dec 4', '2026-11-25T09:30Z', 'Europe/Berlin')).toBe('2026-12-04..2026-12-04 00:00-24:00');
   });
 
   it('reads explicit dates, and a bare month as the whole month', () => {
