@@ -7,6 +7,10 @@ describe('loadBinConfig', () => {
     expect(loadBinConfig({ HUMANTIME_API_KEY: 'sk_live_abc', HUMANTIME_URL: 'https://api.example.com' }).baseUrl).toBe(
       'https://api.example.com',
     );
+    // The address of /v1 copied from the docs is the same service.
+    for (const url of ['https://api.example.com/v1', 'https://api.example.com/v1/', 'https://api.example.com/']) {
+      expect(loadBinConfig({ HUMANTIME_API_KEY: 'sk_live_abc', HUMANTIME_URL: url }).baseUrl).toBe('https://api.example.com');
+    }
   });
 
   it('names the bad variable without echoing a secret', () => {

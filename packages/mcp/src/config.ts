@@ -5,7 +5,13 @@ const EnvSchema = z.object({
     .string({ required_error: 'is required: your sk_live_... API key' })
     .trim()
     .startsWith('sk_live_', 'must be an API key starting with sk_live_'),
-  HUMANTIME_URL: z.string().trim().url('must be the API base URL, e.g. https://api.example.com').default('http://127.0.0.1:3000'),
+  HUMANTIME_URL: z
+    .string()
+    .trim()
+    .url('must be the API base URL, e.g. https://api.example.com')
+    // The base URL, as the SDK takes it: a copied ".../v1" (or a trailing slash) is the same service.
+    .transform((url) => url.replace(/\/+$/, '').replace(/\/v1$/, ''))
+    .default('http://127.0.0.1:3000'),
 });
 
 export interface BinConfig {

@@ -13,7 +13,8 @@ export const NEXT_STEP: Record<ErrorCode | 'NO_SLOT_AVAILABLE' | 'CONNECTION_ERR
   NOT_FOUND:
     'The id does not exist in this organization (or the human was deleted). Find the right id with list_humans or list_bookings; do not retry the same id.',
   SLOT_UNAVAILABLE:
-    'The slot was just taken or overlaps a booking. Call find_slots again and book another listed start (or use book_first_available).',
+    'The time is taken: booked, held, or busy in a connected calendar of the human (the message says which it knows). Call find_slots again ' +
+    'and book another listed start (or use book_first_available).',
   INVALID_DURATION:
     "The duration is not one the human offers; the message lists the allowed ones. Retry with one of them (or change the human's meeting_durations with set_availability).",
   OUTSIDE_WORKING_HOURS:
@@ -46,6 +47,11 @@ export const NEXT_STEP: Record<ErrorCode | 'NO_SLOT_AVAILABLE' | 'CONNECTION_ERR
   TIMEOUT: 'The humantime API did not answer in time. Try again; a booking retried with the same idempotency_key never books twice.',
 };
 
+/** The next step when the address the server calls is not the humantime API's. */
+const WRONG_ADDRESS =
+  'The humantime API was not found at the configured address: check HUMANTIME_URL (the base URL, e.g. https://api.example.com, ' +
+  'without /v1). Tell a person; retrying will not help.';
+
 /** A successful tool result: the data as structuredContent, and a short text for the model. */
 export function ok(structured: Record<string, unknown>, text: string): CallToolResult {
   return { content: [{ type: 'text', text }], structuredContent: structured };
@@ -76,7 +82,13 @@ export async function asTool(run: () => Promise<CallToolResult>, nextSteps: Next
   try {
     return await run();
   } catch (error) {
-    if (isHumantimeError(error)) return refused(error.code, error.message, nextSteps);
+    if (isHumantimeError(error)) {
+      // Not an id the API does not know: the API itself is not at that address.
+      if (error.code === 'NOT_FOUND' && /^No route |without a humantime error envelope/.test(error.message)) {
+        return refused(error.code, error.message, { NOT_FOUND: WRONG_ADDRESS });
+      }
+      return refused(error.code, error.message, nextSteps);
+    }
     throw error;
   }
 }

@@ -21,7 +21,9 @@ export const CreateOverrideBodySchema = checkedTogether(
     .object({
       kind: OverrideKindSchema,
       start_date: LocalDate,
-      end_date: LocalDate.optional(),
+      end_date: LocalDate.optional().describe(
+        'Last date, inclusive; default start_date (one day). A weekly block (weekdays with times) needs it: at most 365 days after start_date',
+      ),
       start_time: LocalTime.optional(),
       end_time: LocalTime.optional(),
       weekdays: z

@@ -43,9 +43,10 @@ export function registerBookingTools(server: McpServer, client: Humantime): void
       description:
         'Books one start for a human, confirmed at once. starts_at must be a starts_at returned by find_slots (or check_time alternatives), ' +
         'passed unchanged. Always idempotent: give idempotency_key (any unique string per intended booking) to make a retry after a lost ' +
-        'connection safe; one is generated otherwise. Returns the booking with UTC and local times. Refusals: SLOT_UNAVAILABLE (just taken: ' +
-        'call find_slots again), OUTSIDE_WORKING_HOURS, SCHEDULE_BLOCKED, INVALID_DURATION, VALIDATION_ERROR (e.g. a past start), ' +
-        'LIMIT_REACHED (monthly quota), NOT_FOUND.',
+        'connection safe; one is generated otherwise. Returns the booking with UTC and local times. Refusals: SLOT_UNAVAILABLE (taken, held ' +
+        'or busy in a connected calendar: call find_slots again), OUTSIDE_WORKING_HOURS, SCHEDULE_BLOCKED, OUTSIDE_BOOKING_WINDOW (minimum ' +
+        'notice or booking horizon), INVALID_DURATION, VALIDATION_ERROR (e.g. a past start), IDEMPOTENCY_KEY_REUSED (the key was used for ' +
+        'another booking), LIMIT_REACHED (monthly quota), NOT_FOUND.',
       inputSchema: {
         ...bookingFields,
         idempotency_key: z.string().min(1).max(255).optional().describe('Reuse the same key to retry the same booking safely'),

@@ -1,7 +1,7 @@
 import { CreateCalendarBodySchema, HumanPathParamsSchema, Instant, Uuid } from '@humantime/contract';
 import type { Humantime } from '@humantime/sdk';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { formatLocal } from '../local-time.js';
+import { formatLocal, withLocalTimes } from '../local-time.js';
 import { shapeOf } from '../schema-shapes.js';
 import { asTool, ok, type NextSteps } from '../tool-result.js';
 
@@ -13,16 +13,22 @@ function describeCalendar(c: {
   status: string;
   busy_count: number;
   last_synced_at: string | null;
+  last_synced_at_local?: string | null;
   last_error: { message: string } | null;
   id: string;
 }): string {
   const name = c.name ?? (c.kind === 'ics' ? 'calendar feed' : 'CalDAV calendar');
+  const read = c.last_synced_at ? `${c.last_synced_at_local ? `${c.last_synced_at_local} = ` : ''}${c.last_synced_at}` : 'never';
   const state =
-    c.status === 'ok'
-      ? `read ${c.last_synced_at ?? 'never'}, ${c.busy_count} busy intervals`
-      : `NOT READ: ${c.last_error?.message ?? 'unknown error'}`;
+    c.status === 'ok' ? `read ${read}, ${c.busy_count} busy intervals` : `NOT READ: ${c.last_error?.message ?? 'unknown error'}`;
   const warning = c.status === 'ok' && c.last_error ? ` (note: ${c.last_error.message})` : '';
   return `${name} [${c.id}] ${state}${warning}`;
+}
+
+/** Every instant of a calendar (last_synced_at, created_at, last_error.at) also in the human's local time. */
+async function inLocalTime<T>(value: T, client: Humantime, humanId: string): Promise<T> {
+  const { timezone } = await client.humans.get(humanId);
+  return withLocalTimes(value, timezone);
 }
 
 /** A calendar id comes from list_calendars, which the general NOT_FOUND step does not name. */
@@ -46,7 +52,7 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
     },
     ({ human_id, ...body }) =>
       asTool(async () => {
-        const calendar = await client.calendars.create(human_id, body);
+        const calendar = await inLocalTime(await client.calendars.create(human_id, body), client, human_id);
         return ok({ ...calendar }, `Connected: ${describeCalendar(calendar)}. Its busy time now blocks this human's slots.`);
       }, CALENDAR_NEXT),
   );
@@ -63,7 +69,7 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
     },
     ({ human_id }) =>
       asTool(async () => {
-        const { data } = await client.calendars.list(human_id);
+        const data = await inLocalTime((await client.calendars.list(human_id)).data, client, human_id);
         const text =
           data.length === 0
             ? 'No calendars connected. Use add_calendar with a link the person gives you.'
@@ -83,7 +89,7 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
     },
     ({ human_id, calendar_id }) =>
       asTool(async () => {
-        const calendar = await client.calendars.sync(human_id, calendar_id);
+        const calendar = await inLocalTime(await client.calendars.sync(human_id, calendar_id), client, human_id);
         return ok({ ...calendar }, describeCalendar(calendar));
       }, CALENDAR_NEXT),
   );
@@ -125,7 +131,11 @@ export function registerCalendarTools(server: McpServer, client: Humantime): voi
           busy.length === 0
             ? 'Nothing takes their time in that range.'
             : busy
-                .map((b) => `${b.starts_at_local} - ${b.ends_at_local}: ${b.source}${b.calendar_id ? ` (calendar ${b.calendar_id})` : ''}`)
+                .map(
+                  (b) =>
+                    `${b.starts_at_local} - ${b.ends_at_local} (${b.starts_at} - ${b.ends_at}): ${b.source}` +
+                    (b.calendar_id ? ` (calendar ${b.calendar_id})` : ''),
+                )
                 .join('\n');
         return ok({ human_id, timezone: human.timezone, busy }, text);
       }, CALENDAR_NEXT),

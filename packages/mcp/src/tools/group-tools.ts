@@ -18,7 +18,8 @@ const mode = GroupModeSchema.describe('all: a meeting with every human at once; 
 /** Several humans' tools lead back to find_slots_for_humans, not to the one-human tools. */
 const GROUP_NEXT: NextSteps = {
   SLOT_UNAVAILABLE:
-    'One of the humans was just booked or held at that time. Call find_slots_for_humans again and book another listed start.',
+    'One of the humans is taken at that time (booked, held, or busy in a connected calendar). Call find_slots_for_humans again and book ' +
+    'another listed start.',
   NOT_FOUND: 'One of human_ids does not exist in this organization (the message names it). Find the right ids with list_humans.',
 };
 

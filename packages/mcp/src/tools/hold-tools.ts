@@ -5,7 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { withLocalTimes } from '../local-time.js';
 import { shapeOf } from '../schema-shapes.js';
-import { asTool, ok, type NextSteps } from '../tool-result.js';
+import { asTool, NEXT_STEP, ok, type NextSteps } from '../tool-result.js';
 import { zoneLookup } from '../zones.js';
 import { describeBooking, localBooking } from './booking-tools.js';
 
@@ -26,8 +26,13 @@ const HOLD_NEXT: NextSteps = {
   LIMIT_REACHED:
     'The organization has 100 live holds. Call release_hold for holds nobody is waiting on, or wait until some expire (at most ' +
     '15 minutes), then call hold_slot again.',
-  SLOT_UNAVAILABLE: 'The time was just booked or held by someone else. Call find_slots again and hold another listed start.',
+  SLOT_UNAVAILABLE:
+    'The time is taken: booked, held, or busy in a connected calendar of the human (the message says which it knows). Call find_slots ' +
+    'again and hold another listed start.',
 };
+
+/** confirm_hold books: its LIMIT_REACHED is the monthly quota, not the holds' limit. */
+const CONFIRM_NEXT: NextSteps = { ...HOLD_NEXT, LIMIT_REACHED: NEXT_STEP.LIMIT_REACHED };
 
 export function registerHoldTools(server: McpServer, client: Humantime): void {
   server.registerTool(
@@ -55,7 +60,7 @@ export function registerHoldTools(server: McpServer, client: Humantime): void {
       description:
         'Turns a live hold into a confirmed booking (after the person said yes). Every booking check runs again now and the quota is counted ' +
         'now. Always idempotent: give idempotency_key to retry safely. Refusals: NOT_FOUND (the hold expired, was released or was already ' +
-        'confirmed: call find_slots and book again), LIMIT_REACHED, OUTSIDE_WORKING_HOURS, SCHEDULE_BLOCKED.',
+        'confirmed: call find_slots and book again), LIMIT_REACHED (the monthly quota), OUTSIDE_WORKING_HOURS, SCHEDULE_BLOCKED.',
       inputSchema: {
         ...shapeOf(HoldPathParamsSchema),
         ...shapeOf(ConfirmHoldBodySchema),
@@ -67,7 +72,7 @@ export function registerHoldTools(server: McpServer, client: Humantime): void {
         const booking = await client.holds.confirm(hold_id, body, { idempotencyKey: idempotency_key ?? `mcp-${randomUUID()}` });
         const local = await localBooking(booking, zoneLookup(client));
         return ok(local, `Booked: ${describeBooking(local)}`);
-      }, HOLD_NEXT),
+      }, CONFIRM_NEXT),
   );
 
   server.registerTool(

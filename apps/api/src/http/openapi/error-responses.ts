@@ -41,7 +41,7 @@ function message(code: ErrorCode, entity: Entity): string {
       return `${ENTITY_NAMES[entity] ?? 'Human'} not found.`;
     case 'SLOT_UNAVAILABLE':
       return (
-        'The slot is not available: another booking overlaps it or its buffer, or its day already holds ' +
+        'The slot is not available: another booking or a hold overlaps it or its buffer, or its day already holds ' +
         "the human's maximum of bookings. Re-query the slots and book another."
       );
     case 'INVALID_DURATION':

@@ -38,7 +38,7 @@ export function invalidDuration(meetingDurations: number[]): AppError<ErrorCode>
 export function slotUnavailable(): AppError<ErrorCode> {
   return new AppError(
     'SLOT_UNAVAILABLE',
-    'The slot is not available: another booking overlaps it or its buffer, or its day already holds ' +
+    'The slot is not available: another booking or a hold overlaps it or its buffer, or its day already holds ' +
       "the human's maximum of bookings. Re-query the slots and book another.",
   );
 }

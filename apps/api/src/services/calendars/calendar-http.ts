@@ -90,7 +90,7 @@ function describe(error: NodeJS.ErrnoException): string {
       return 'the answer could not be decompressed';
     case 'EPROTO':
       // OpenSSL's handshake failures (wrong version number: plain http on an https address).
-      return 'the secure connection could not be set up (EPROTO): is the server speaking https on that address?';
+      return 'the secure connection could not be set up (EPROTO): the server may not speak https on that address';
   }
   if (error.code && /CERT|TLS|SSL/.test(error.code)) return `the server's TLS certificate was not accepted (${error.code})`;
   return error.code ? `the request failed (${error.code})` : 'the request failed';
