@@ -306,6 +306,14 @@ function readPhrase(
     return { ok: true, ...days, fromMinute: window.from, toMinute: window.to };
   }
   const pm = part === 'afternoon' || part === 'evening';
+  // "tonight at 12", "Friday night at 1": past midnight, on the next day, which the evening is not.
+  for (const c of [startTime, endTime]) {
+    const hour = c?.get('hour') ?? null;
+    const pastMidnight = hour !== null && (hour === 0 || hour === 12 || (hour >= 1 && hour <= 4));
+    if (part === 'evening' && c && !c.isCertain('meridiem') && pastMidnight) {
+      return { ok: false, reason: 'that is after midnight, on the next day; name that day and time, e.g. "Saturday at 1am"' };
+    }
+  }
   // "at 2" in a scheduling request is 14:00, as people say it; "at 02:00" is a 24-hour clock.
   const bareHoursPm = part === null && !/\b0\d(?::|\d\d\b)/.test(timed.text);
   let s = clockOf(startTime, pm, bareHoursPm);

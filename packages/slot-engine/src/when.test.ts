@@ -167,6 +167,10 @@ describe('readWhen: weeks, months and dates', () => {
     const wednesday = '2026-11-25T09:30Z';
     const at = (text: string) => read(text, wednesday, 'Europe/Berlin');
     expect(at('tomorrow night')).toBe('2026-11-26..2026-11-26 17:00-21:00');
+    expect(at('tonight at 8')).toBe('2026-11-25..2026-11-25 20:00-21:00');
+    // "tonight at 12" or "at 1" is after midnight, which the evening is not: refused, not read as noon or 13:00.
+    expect(at('tonight at 12')).toMatch(/^NOT OK: Could not read "tonight at 12" .*after midnight/);
+    expect(at('Friday night at 1')).toMatch(/^NOT OK: .*after midnight/);
     expect(at('Friday night')).toBe('2026-11-27..2026-11-27 17:00-21:00');
     expect(at('from 2pm on Friday')).toBe('2026-11-27..2026-11-27 14:00-24:00');
     expect(at('from 2 to 4pm tomorrow')).toBe('2026-11-26..2026-11-26 14:00-16:00');
