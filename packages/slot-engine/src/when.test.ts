@@ -179,6 +179,28 @@ describe('readWhen: weeks, months and dates', () => {
     expect(at('within a few days')).toBe('2026-11-25..2026-11-28 00:00-24:00');
   });
 
+  it('reads spoken clock times and other ways of saying a day', () => {
+    const wednesday = '2026-11-25T09:30Z';
+    for (const [text, window] of [
+      ['half past 2 tomorrow', '2026-11-26..2026-11-26 14:30-15:30'],
+      ['quarter to 5 on Friday', '2026-11-27..2026-11-27 16:45-17:45'],
+      ['quarter past 11 tomorrow', '2026-11-26..2026-11-26 11:15-12:15'],
+      ['tomorrow at ten', '2026-11-26..2026-11-26 10:00-11:00'],
+      ['three pm tomorrow', '2026-11-26..2026-11-26 15:00-16:00'],
+      ["3 o'clock tomorrow", '2026-11-26..2026-11-26 15:00-16:00'],
+      ['12 noon tomorrow', '2026-11-26..2026-11-26 12:00-13:00'],
+      ['tomorrow @ 3pm', '2026-11-26..2026-11-26 15:00-16:00'],
+      ['tomorrow between two and four', '2026-11-26..2026-11-26 14:00-16:00'],
+      ['day after tomorrow', '2026-11-27..2026-11-27 00:00-24:00'],
+      ['next week Friday', '2026-12-04..2026-12-04 00:00-24:00'],
+      ['over the weekend', '2026-11-28..2026-11-29 00:00-24:00'],
+      ['in a fortnight', '2026-12-09..2026-12-09 00:00-24:00'],
+      ["in two weeks' time", '2026-12-09..2026-12-09 00:00-24:00'],
+    ] as const) {
+      expect(read(text, wednesday, 'Europe/Berlin'), text).toBe(window);
+    }
+  });
+
   it('refuses what the parser would read as one day or today without a word', () => {
     const wednesday = '2026-11-25T09:30Z';
     for (const [text, reason] of [

@@ -145,15 +145,61 @@ function formatClock(minute: number): string {
 
 /** Lower case, one space between words, no commas or final punctuation. */
 function normalize(text: string): string {
-  return (
-    text
-      .trim()
-      // Quotes or brackets around the whole text, as an agent quoting the person sends it.
-      .replace(/^["'\u201C\u2018([]+|["'\u201D\u2019)\]]+$/g, '')
-      .toLowerCase()
-      .replace(/[,;!?]+/g, ' ')
-      .replace(/\.+\s*$/, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
+  const plain = text
+    .trim()
+    // Quotes or brackets around the whole text, as an agent quoting the person sends it.
+    .replace(/^["'\u201C\u2018([]+|["'\u201D\u2019)\]]+$/g, '')
+    .toLowerCase()
+    .replace(/[,;!?]+/g, ' ')
+    .replace(/\.+\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return SAID_OTHERWISE.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement as string), plain);
 }
+
+const HOUR_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+const HOUR_WORD = `(${Object.keys(HOUR_WORDS).join('|')})`;
+const hourOf = (word: string) => String(HOUR_WORDS[word] ?? word);
+
+/**
+ * Ways of saying a day or a time that the parser does not read, rewritten to ones it does:
+ * spoken clock times ("half past 2", "quarter to 5", "at two", "three pm", "12 noon"), "@" for
+ * "at", "day after tomorrow" without "the", "next week Friday", "over the weekend", "a fortnight".
+ */
+const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: string[]) => string)]> = [
+  [/@/g, ' at '],
+  [/\s+/g, ' '],
+  [/\b(?:12|twelve) noon\b/g, 'noon'],
+  [/\b(?:12|twelve) midnight\b/g, 'midnight'],
+  [new RegExp(`\\bhalf past (\\d{1,2}|${HOUR_WORD.slice(1, -1)})\\b`, 'g'), (_m: string, h: string) => `${hourOf(h)}:30`],
+  [new RegExp(`\\bquarter past (\\d{1,2}|${HOUR_WORD.slice(1, -1)})\\b`, 'g'), (_m: string, h: string) => `${hourOf(h)}:15`],
+  [
+    new RegExp(`\\bquarter to (\\d{1,2}|${HOUR_WORD.slice(1, -1)})\\b`, 'g'),
+    (_m: string, h: string) => `${((Number(hourOf(h)) + 10) % 12) + 1}:45`,
+  ],
+  [new RegExp(`\\b(?:at )?${HOUR_WORD} o'clock\\b`, 'g'), (_m: string, h: string) => `at ${hourOf(h)}`],
+  [new RegExp(`\\b${HOUR_WORD} (am|pm)\\b`, 'g'), (_m: string, h: string, suffix: string) => `${hourOf(h)}${suffix}`],
+  [/\b(?:at )?(\d{1,2}) o'clock\b/g, 'at $1'],
+  [
+    new RegExp(`\\b(at|after|before|until|till|from|between|to|and) ${HOUR_WORD}\\b(?! (?:days?|weeks?|months?)\\b)`, 'g'),
+    (_m: string, w: string, h: string) => `${w} ${hourOf(h)}`,
+  ],
+  [/^day after tomorrow\b/, 'the day after tomorrow'],
+  [/\b(next|this) week (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, '$2 $1 week'],
+  [/\bover the weekend\b/g, 'this weekend'],
+  [/\bin a fortnight\b/g, 'in 2 weeks'],
+  [/\bin (\w+) weeks?'? time\b/g, 'in $1 weeks'],
+];
