@@ -196,6 +196,11 @@ describe('readWhen: weeks, months and dates', () => {
       ['over the weekend', '2026-11-28..2026-11-29 00:00-24:00'],
       ['in a fortnight', '2026-12-09..2026-12-09 00:00-24:00'],
       ["in two weeks' time", '2026-12-09..2026-12-09 00:00-24:00'],
+      ['tomorrow 10pm to midnight', '2026-11-26..2026-11-26 22:00-24:00'],
+      ['Friday noon to 2', '2026-11-27..2026-11-27 12:00-14:00'],
+      ['between noon and 2 on Friday', '2026-11-27..2026-11-27 12:00-14:00'],
+      ['tomorrow from 9am until 5pm', '2026-11-26..2026-11-26 09:00-17:00'],
+      ['from Monday through Thursday', '2026-11-30..2026-12-03 00:00-24:00'],
     ] as const) {
       expect(read(text, wednesday, 'Europe/Berlin'), text).toBe(window);
     }

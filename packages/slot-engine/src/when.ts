@@ -197,6 +197,13 @@ const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: stri
     new RegExp(`\\b(at|after|before|until|till|from|between|to|and) ${HOUR_WORD}\\b(?! (?:days?|weeks?|months?)\\b)`, 'g'),
     (_m: string, w: string, h: string) => `${w} ${hourOf(h)}`,
   ],
+  // Ranges: "from 9am until 5pm" is "from 9am to 5pm"; a leading "from" before days goes; noon and
+  // midnight at a range's ends are 12pm and 12am ("noon to 2", "10pm to midnight").
+  [/\bfrom (\S+(?: [ap]m)?) (?:until|till|through|thru) /g, 'from $1 to '],
+  [/^from (?!\d|noon|midday|midnight)/, ''],
+  [/\b(to|and) midnight\b/g, '$1 12am'],
+  [/\b(?:noon|midday)(?=\s*(?:\b(?:to|and)\b|[-\u2013]))/g, '12pm'],
+  [/((?:\b(?:to|and)\b|[-\u2013])\s*)(?:noon|midday)\b/g, '$112pm'],
   [/^day after tomorrow\b/, 'the day after tomorrow'],
   [/\b(next|this) week (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, '$2 $1 week'],
   [/\bover the weekend\b/g, 'this weekend'],
