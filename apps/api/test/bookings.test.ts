@@ -240,6 +240,10 @@ describe('inputs the fuzzer found', () => {
     expect(events.status).toBe(422);
     expect(events.body.error.message).toContain('cursor: unknown query parameter (this endpoint takes after, limit)');
     expect((await app.call('GET', `/v1/bookings?human_id=${humanId}&limit=1`, { key })).status).toBe(200);
+    // A parameter sent twice says so.
+    const twice = await app.call('GET', '/v1/bookings?limit=1&limit=2', { key });
+    expect(twice.status).toBe(422);
+    expect(twice.body.error.message).toContain('limit: sent more than once; send it once');
   });
 
   it('refuses a cursor whose instant PostgreSQL cannot hold with 422', async () => {

@@ -119,6 +119,11 @@ export function refuseBadStrings<T extends ZodTypeAny>(
             .slice(0, MAX_REPORTED)) {
             ctx.addIssue({ code: 'custom', path: [printable(key)], message: `unknown query parameter (${takes})` });
           }
+          // Every parameter is sent once (lists go comma-separated): say so, before its schema's own words.
+          for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+            if (known.includes(key) && Array.isArray(value))
+              ctx.addIssue({ code: 'custom', path: [key], message: 'sent more than once; send it once' });
+          }
         }
         return data;
       },
