@@ -201,6 +201,10 @@ describe('readWhen: weeks, months and dates', () => {
       ['between noon and 2 on Friday', '2026-11-27..2026-11-27 12:00-14:00'],
       ['tomorrow from 9am until 5pm', '2026-11-26..2026-11-26 09:00-17:00'],
       ['from Monday through Thursday', '2026-11-30..2026-12-03 00:00-24:00'],
+      ['until Friday', '2026-11-25..2026-11-27 00:00-24:00'],
+      ['by tomorrow', '2026-11-25..2026-11-26 00:00-24:00'],
+      ['a week from today', '2026-12-02..2026-12-02 00:00-24:00'],
+      ['Thursday and Friday afternoons', '2026-11-26..2026-11-27 12:00-17:00'],
     ] as const) {
       expect(read(text, wednesday, 'Europe/Berlin'), text).toBe(window);
     }
@@ -208,6 +212,8 @@ describe('readWhen: weeks, months and dates', () => {
 
   it('refuses what the parser would read as one day or today without a word', () => {
     const wednesday = '2026-11-25T09:30Z';
+    // Days joined by "and" that are not next to each other are two windows, not a range.
+    expect(read('Monday and Wednesday', wednesday, 'Europe/Berlin')).toMatch(/^NOT OK: Could not read "and"/);
     for (const [text, reason] of [
       ['weekday mornings next week', /a window is a run of days/],
       ['any weekday next week', /a window is a run of days/],

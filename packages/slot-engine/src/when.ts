@@ -157,6 +157,10 @@ function normalize(text: string): string {
   return SAID_OTHERWISE.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement as string), plain);
 }
 
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const WEEKDAY_WORD = `(${WEEKDAYS.join('|')})`;
+const weekdayIndex = (day: string) => WEEKDAYS.indexOf(day);
+
 const HOUR_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
@@ -205,6 +209,15 @@ const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: stri
   [/\b(?:noon|midday)(?=\s*(?:\b(?:to|and)\b|[-\u2013]))/g, '12pm'],
   [/((?:\b(?:to|and)\b|[-\u2013])\s*)(?:noon|midday)\b/g, '$112pm'],
   [/^day after tomorrow\b/, 'the day after tomorrow'],
+  // "until Friday", "by tomorrow": from today to that day (a time after them is a bound, read later).
+  [/^(?:until|till|by|through|thru) (?!\d|noon|midday|midnight)/, 'today to '],
+  // "a week from today", "2 weeks from today": that one day, as "in 2 weeks".
+  [/^(a|an|one|two|three|\d{1,2}) (days?|weeks?) from (?:today|now)\b/, 'in $1 $2'],
+  // Two days next to each other joined by "and" are the range of both ("Thursday and Friday").
+  [
+    new RegExp(`^${WEEKDAY_WORD} and ${WEEKDAY_WORD}\\b`),
+    (m: string, a: string, b: string) => (weekdayIndex(b) - weekdayIndex(a) === 1 ? `${a} to ${b}` : m),
+  ],
   [/\b(next|this) week (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, '$2 $1 week'],
   [/\bover the weekend\b/g, 'this weekend'],
   [/\bin a fortnight\b/g, 'in 2 weeks'],
