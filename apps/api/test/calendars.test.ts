@@ -98,6 +98,33 @@ async function humanWithCalendar(path: string, body: string, extra: Record<strin
 
 const slotsOn = (human: string, date = MONDAY) => listedStarts(app, key, human, date, date, 60);
 
+/**
+ * Runs the refresh job, on the test's 2030 clock (so the events are inside its expansion
+ * window), until `done` holds, then stops it; fails with `failure` after 10 s.
+ */
+async function refreshUntil(done: () => Promise<boolean>, failure: string, config = app.config) {
+  const runner = calendarRefreshRunner({
+    store: app.database.store,
+    config,
+    secrets: SECRETS,
+    clock: () => new Date('2030-01-01T00:00:00Z'),
+    logger: createLogger('silent'),
+    pollMs: 50,
+  });
+  await runner.start();
+  try {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      app.clock.now = new Date('2030-01-01T00:00:00Z');
+      if (await done()) break;
+      if (Date.now() > deadline) throw new Error(failure);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await runner.stop();
+  }
+}
+
 describe('calendars', () => {
   it('connects a feed whose busy time blocks slots, check and booking, and shows in /busy', async () => {
     const { human, calendar } = await humanWithCalendar('/ada.ics', ics(DENTIST, WEEKLY), { name: 'Personal' });
@@ -340,28 +367,11 @@ describe('calendars', () => {
     served.set('/job.ics', { body: ics(DENTIST, vevent('new@example.com', '20300107T130000Z', '20300107T140000Z')) });
     const config = { ...app.config, calendars: { ...app.config.calendars, syncSeconds: 1 } };
     await app.database.store.sql(`UPDATE calendars SET next_sync_at = now() - interval '1 second'`);
-    // The job's clock is the test's 2030, so the events are inside its expansion window.
-    const clock = () => new Date('2030-01-01T00:00:00Z');
-    const runner = calendarRefreshRunner({
-      store: app.database.store,
+    await refreshUntil(
+      async () => !(await slotsOn(human)).includes(at(MONDAY, '13:00')),
+      'the refresh job did not read the changed feed',
       config,
-      secrets: SECRETS,
-      clock,
-      logger: createLogger('silent'),
-      pollMs: 50,
-    });
-    await runner.start();
-    try {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        app.clock.now = new Date('2030-01-01T00:00:00Z');
-        if (!(await slotsOn(human)).includes(at(MONDAY, '13:00'))) break;
-        if (Date.now() > deadline) throw new Error('the refresh job did not read the changed feed');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    } finally {
-      await runner.stop();
-    }
+    );
   });
 
   it('reads the calendars again in full when the human gets a longer horizon or another zone', async () => {
@@ -389,27 +399,10 @@ describe('calendars', () => {
 
     // Ten weeks on, past what the first read expanded (10 + 30 days): read again, it is busy.
     const far = '2030-03-12';
-    const runner = calendarRefreshRunner({
-      store: app.database.store,
-      config: app.config,
-      secrets: SECRETS,
-      clock: () => new Date('2030-01-01T00:00:00Z'),
-      logger: createLogger('silent'),
-      pollMs: 50,
-    });
-    await runner.start();
-    try {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        app.clock.now = new Date('2030-01-01T00:00:00Z');
-        const starts = await listedStarts(app, key, human, far, far, 60);
-        if (starts.length > 0 && !starts.includes(at(far, '14:00'))) break;
-        if (Date.now() > deadline) throw new Error('the refresh job did not read the calendar again');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    } finally {
-      await runner.stop();
-    }
+    await refreshUntil(async () => {
+      const starts = await listedStarts(app, key, human, far, far, 60);
+      return starts.length > 0 && !starts.includes(at(far, '14:00'));
+    }, 'the refresh job did not read the calendar again');
     expect((await state()).due).toBe(false);
     // Another zone: due again (floating times and all-day events are read in it).
     expect((await app.call('PATCH', `/v1/humans/${human}`, { key, body: { timezone: 'Europe/Berlin' } })).status).toBe(200);

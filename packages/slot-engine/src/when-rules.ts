@@ -19,7 +19,7 @@ import {
  * weekends, ranges of days and clock times, turned into local dates and minutes of the day.
  */
 
-const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** The fixed parts of the day, in minutes since local midnight. */
 const PARTS_OF_DAY = {
@@ -144,19 +144,11 @@ const UNSURE: ReadonlyArray<readonly [RegExp, string]> = [
   ],
 ];
 
-/** Counts said in words, for spans from today ("the next two days", "within a week"). */
-const COUNT_WORDS: Record<string, number> = {
-  'a few': 3,
-  'a couple of': 2,
-  'a couple': 2,
-  a: 1,
-  an: 1,
+/** Numbers said in words, one to twelve: counts here, clock hours in when.ts. */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
   two: 2,
-  couple: 2,
-  'couple of': 2,
   three: 3,
-  few: 3,
   four: 4,
   five: 5,
   six: 6,
@@ -166,6 +158,19 @@ const COUNT_WORDS: Record<string, number> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+};
+
+/** Counts said in words, for spans from today ("the next two days", "within a week"). */
+const COUNT_WORDS: Record<string, number> = {
+  ...NUMBER_WORDS,
+  'a few': 3,
+  'a couple of': 2,
+  'a couple': 2,
+  a: 1,
+  an: 1,
+  couple: 2,
+  'couple of': 2,
+  few: 3,
 };
 const COUNT = `(\\d{1,3}|${Object.keys(COUNT_WORDS)
   .sort((a, b) => b.length - a.length)

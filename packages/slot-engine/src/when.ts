@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { DAY_MS, formatDay } from './calendar-day.js';
-import { read } from './when-rules.js';
+import { NUMBER_WORDS, read, WEEKDAY_NAMES } from './when-rules.js';
 import { createZoneClock } from './zone-clock.js';
 
 /**
@@ -157,26 +157,12 @@ function normalize(text: string): string {
   return SAID_OTHERWISE.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement as string), plain);
 }
 
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const WEEKDAYS = WEEKDAY_NAMES.map((day) => day.toLowerCase());
 const WEEKDAY_WORD = `(${WEEKDAYS.join('|')})`;
 const weekdayIndex = (day: string) => WEEKDAYS.indexOf(day);
 
-const HOUR_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
-const HOUR_WORD = `(${Object.keys(HOUR_WORDS).join('|')})`;
-const hourOf = (word: string) => String(HOUR_WORDS[word] ?? word);
+const HOUR_WORD = `(${Object.keys(NUMBER_WORDS).join('|')})`;
+const hourOf = (word: string) => String(NUMBER_WORDS[word] ?? word);
 
 /**
  * Ways of saying a day or a time that the parser does not read, rewritten to ones it does:
