@@ -46,6 +46,22 @@ export function endNamesADay(result: chrono.ParsedResult, t: Today): boolean {
   return head !== null && tail !== null && head !== tail;
 }
 
+/**
+ * Whether `end` names a day other than `start`'s: not one chrono implied, nor the next day it
+ * moves an end to when its time is not after the start's ("tomorrow 11 to 1", "10pm to midnight").
+ */
+export function namesOtherDay(start: chrono.ParsedComponents, end: chrono.ParsedComponents): boolean {
+  if (!end.isCertain('day') && !end.isCertain('weekday')) return false;
+  const days = Math.round((end.date().getTime() - start.date().getTime()) / DAY_MS);
+  const rolledOver = hasTime(start) && days <= 1 && clockMinute(end) <= clockMinute(start);
+  return !rolledOver && ['year', 'month', 'day'].some((unit) => start.get(unit as chrono.Component) !== end.get(unit as chrono.Component));
+}
+
+const clockMinute = (c: chrono.ParsedComponents) => (c.get('hour') ?? 0) * 60 + (c.get('minute') ?? 0);
+
+export const sameClock = (a: chrono.ParsedComponents, b: chrono.ParsedComponents) =>
+  a.get('hour') === b.get('hour') && a.get('minute') === b.get('minute');
+
 export function hasDate(c: chrono.ParsedComponents): boolean {
   return c.isCertain('day') || c.isCertain('weekday') || c.isCertain('month') || c.isCertain('year');
 }

@@ -9,6 +9,8 @@ import {
   isYearless,
   joinedAsRange,
   leftoverWords,
+  namesOtherDay,
+  sameClock,
   weekdayIso,
   yearBefore,
   type Today,
@@ -233,6 +235,9 @@ function readPhrase(
   let timed: chrono.ParsedResult;
   let dayStart: { c: chrono.ParsedComponents; text: string };
   let dayEnd: { c: chrono.ParsedComponents; text: string } | null = null;
+  let oneTime = false;
+  /** The one time of a range of days whose start names none (its end's). */
+  let clockOnly: chrono.ParsedComponents | null = null;
   if (results.length === 1 && first) {
     timed = first;
     dayStart = { c: first.start, text: first.text };
@@ -241,9 +246,19 @@ function readPhrase(
       else if (hasDate(first.end) && !hasDate(first.start)) {
         // chrono swaps a range whose end reads earlier than its start ("10pm to midnight").
         return { ok: false, words: first.text, reason: 'could not tell where it starts' };
+      } else if (!hasTime(first.start) && namesOtherDay(first.start, first.end)) {
+        // "Monday to Wednesday at 3", "Nov 30-Dec 4 at 10": the days, then one time for each.
+        dayEnd = { c: first.end, text: first.text };
+        clockOnly = first.end;
       } else if (endNamesADay(first, t)) {
         // "Monday 9am to Wednesday 5pm" is not one time span on each day.
         return { ok: false, words: first.text, reason: 'give the days and the times apart, e.g. "Monday to Wednesday from 9am to 5pm"' };
+      } else if (namesOtherDay(first.start, first.end)) {
+        // "Dec 14-18 from 2 to 4pm", "Dec 14-18 at 3pm": chrono puts the days and the times in
+        // one range (Dec 14 14:00 to Dec 18 16:00); the days run to the end's, the times apply
+        // to each of them, and one time given for all ("at 3pm") is that time.
+        dayEnd = { c: first.end, text: first.text };
+        if (sameClock(first.start, first.end)) oneTime = true;
       }
     }
   } else if (dayRange && first && second && !hasTime(first.start) && !first.end) {
@@ -303,8 +318,8 @@ function readPhrase(
   const days = { from, to, ...(dayEnd === null && isYearless(dayStart.c) ? { yearless: true as const } : {}) };
 
   // Times.
-  const startTime = hasTime(timed.start) ? timed.start : null;
-  const endTime = timed.end && hasTime(timed.end) ? timed.end : null;
+  const startTime = clockOnly ?? (hasTime(timed.start) ? timed.start : null);
+  const endTime = timed.end && hasTime(timed.end) && !oneTime && !clockOnly ? timed.end : null;
   if (startTime === null) {
     if (bound !== null) return { ok: false, words: text };
     const window = part === null ? WHOLE_DAY : PARTS_OF_DAY[part];

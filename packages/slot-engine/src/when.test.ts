@@ -288,6 +288,26 @@ describe('readWhen: clock times', () => {
     expect(berlin('tomorrow 1 to 3')).toBe('2026-03-11..2026-03-11 13:00-15:00');
     expect(berlin('tomorrow 11 to 1')).toBe('2026-03-11..2026-03-11 11:00-13:00');
     expect(berlin('tomorrow 9 to 5')).toBe('2026-03-11..2026-03-11 09:00-17:00');
+    // A dash between hours is "to"; next to a month, or in a written date, it stays the date's.
+    expect(berlin('tomorrow 9-5')).toBe('2026-03-11..2026-03-11 09:00-17:00');
+    expect(berlin('next Tuesday 2 - 4pm')).toBe('2026-03-17..2026-03-17 14:00-16:00');
+    expect(berlin('between 9-11 tomorrow')).toBe('2026-03-11..2026-03-11 09:00-11:00');
+    expect(berlin('Dec 14 9:30-11')).toBe('2026-12-14..2026-12-14 09:30-11:00');
+    expect(berlin('Dec 14-18')).toBe('2026-12-14..2026-12-18 00:00-24:00');
+    expect(berlin('14-18 December')).toBe('2026-12-14..2026-12-18 00:00-24:00');
+    expect(berlin('2026-12-14 9-12')).toBe('2026-12-14..2026-12-14 09:00-12:00');
+  });
+
+  it('applies the times after a range of days to each of its days', () => {
+    expect(berlin('Dec 14-18 from 2 to 4pm')).toBe('2026-12-14..2026-12-18 14:00-16:00');
+    expect(berlin('Dec 14 to 18 9-5')).toBe('2026-12-14..2026-12-18 09:00-17:00');
+    expect(berlin('Dec 14-18 at 3pm')).toBe('2026-12-14..2026-12-18 15:00-16:00');
+    expect(berlin('Dec 14-18 at noon')).toBe('2026-12-14..2026-12-18 12:00-13:00');
+    expect(berlin('Monday to Wednesday at 3')).toBe('2026-03-16..2026-03-18 15:00-16:00');
+    expect(berlin('Mon-Wed after 2pm')).toBe('2026-03-16..2026-03-18 14:00-24:00');
+    expect(berlin('Dec 14 to Dec 18 at 10am')).toBe('2026-12-14..2026-12-18 10:00-11:00');
+    // A span from a day and time to another day and time is not one window a day.
+    expect(berlin('Monday 9am to Wednesday 5pm')).toMatch(/^NOT OK: .*give the days and the times apart/);
     expect(berlin('after 3 tomorrow')).toBe('2026-03-11..2026-03-11 15:00-24:00');
     expect(berlin('tomorrow before 5')).toBe('2026-03-11..2026-03-11 00:00-17:00');
     // Other hours, and times written the 24-hour way, are read as written.

@@ -157,6 +157,7 @@ function normalize(text: string): string {
   return SAID_OTHERWISE.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement as string), plain);
 }
 
+const MONTH_WORDS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec';
 const WEEKDAYS = WEEKDAY_NAMES.map((day) => day.toLowerCase());
 const WEEKDAY_WORD = `(${WEEKDAYS.join('|')})`;
 const weekdayIndex = (day: string) => WEEKDAYS.indexOf(day);
@@ -205,6 +206,15 @@ const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: stri
     (m: string, a: string, b: string) => (weekdayIndex(b) - weekdayIndex(a) === 1 ? `${a} to ${b}` : m),
   ],
   [/\b(next|this) week (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, '$2 $1 week'],
+  // "9-5", "2-4pm": two clock hours joined by a dash are a range of times, as "9 to 5" is; a
+  // dash next to a month ("Dec 14-18", "14-18 December") stays a range of days.
+  [
+    new RegExp(
+      `(?<!\\b(?:${MONTH_WORDS})[a-z]*\\.? |[\\d/.:-])(between )?\\b(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?) ?[-\u2013] ?(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?)\\b(?! ?(?:${MONTH_WORDS})|[-/]\\d)`,
+      'g',
+    ),
+    (_m: string, between: string | undefined, from: string, to: string) => (between ? `between ${from} and ${to}` : `${from} to ${to}`),
+  ],
   [/\bover the weekend\b/g, 'this weekend'],
   [/\bin a fortnight\b/g, 'in 2 weeks'],
   [/\bin (\w+) weeks?'? time\b/g, 'in $1 weeks'],
