@@ -41,11 +41,14 @@ function capped(problems: string[]): string {
   return more > 0 ? `${named}; and ${more} more` : named;
 }
 
+/** Path ids whose resource goes by another name than the parameter's (as its own 404 says). */
+const PATH_ENTITIES: Record<string, string> = { grant_id: 'Connected app' };
+
 function fromValidation(err: RequestValidationError): Refusal {
   if (err.pathParams) {
     // A malformed id cannot name an existing resource: same answer as an unknown one.
     const param = String(err.pathParams.issues[0]?.path[0] ?? 'resource');
-    const what = param.replace(/_id$/, '').replace(/^\w/, (c) => c.toUpperCase());
+    const what = PATH_ENTITIES[param] ?? param.replace(/_id$/, '').replace(/^\w/, (c) => c.toUpperCase());
     return refusal('NOT_FOUND', `${what} not found.`);
   }
   const problems = [

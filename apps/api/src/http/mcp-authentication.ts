@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { OAUTH_SCOPES } from '@humantime/contract/dashboard';
 import { AppError } from '../lib/app-error.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { resolveAccessToken, type TokenCaller } from '../services/oauth/access-tokens.js';
@@ -32,7 +33,11 @@ export function authenticateMcp(keys: ApiKeyAuthentication, deps: Pick<ServiceDe
         'UNAUTHORIZED',
         'The API key or access token is missing or invalid. Send Authorization: Bearer sk_live_... or an OAuth access token; ' +
           'agent apps find where to sign in from the WWW-Authenticate header.',
-        { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadataUrl(base)}"${error ? `, error="${error}"` : ''}` },
+        {
+          'WWW-Authenticate':
+            `Bearer resource_metadata="${resourceMetadataUrl(base)}", scope="${OAUTH_SCOPES.join(' ')}"` +
+            (error ? `, error="${error}"` : ''),
+        },
       );
     const token = bearerToken(req.header('authorization'));
     if (!token) return next(refuse());

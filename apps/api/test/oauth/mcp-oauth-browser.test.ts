@@ -98,6 +98,8 @@ async function connectThroughBrowser(agent: AgentApp, person: DashboardUser, sig
   await page.goto(url.href);
   if (signIn) {
     await page.waitForURL(/\/dashboard\/signin\?next=/);
+    // The sign-in page says why the person is there.
+    await page.getByText('An app is asking to connect to your organization.').waitFor();
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -24,7 +24,8 @@ let app: TestApp;
 let user: DashboardUser;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // The suite registers more clients than one address may at once (the throttle has its own test below).
+  app = await startTestApp({ oauth: { ...loadConfig({}).oauth, registrations: { burst: 100, perMinute: 60 } } });
   user = await signUp(app, undefined, 'OAuth Co');
 });
 afterAll(() => app?.close());
@@ -74,7 +75,25 @@ describe('discovery', () => {
     for (const bearer of [undefined, 'hto_at_not-a-token', 'sk_live_wrong']) {
       const { status, challenge } = await mcpStatus(app, bearer);
       expect(status).toBe(401);
-      expect(challenge).toContain(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/mcp"`);
+      expect(challenge).toContain(
+        `Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/mcp", scope="humantime.read humantime.write"`,
+      );
+    }
+  });
+
+  it('answers a browser preflight of the metadata from any origin, with the headers MCP clients send', async () => {
+    for (const path of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server']) {
+      const res = await fetch(app.url + path, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://inspector.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'mcp-protocol-version',
+        },
+      });
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(res.headers.get('access-control-allow-headers'), path).toBe('mcp-protocol-version');
     }
   });
 });
@@ -181,6 +200,18 @@ describe('authorization', () => {
       expect(params.get('state')).toBe(query.state);
       expect(params.get('iss')).toBe(app.url);
     }
+  });
+
+  it('holds a client to the scope it registered (RFC 7591): asking none gives that scope, asking more is invalid_scope', async () => {
+    const readOnly = await newClient(app, { scope: 'humantime.read' });
+    const query = authorizeQuery(app, { client_id: readOnly, code_challenge: pkce().challenge, scope: 'humantime.read humantime.write' });
+    const wider = redirectParams(await getManual(app, authorizePath(query)));
+    expect([wider.get('error'), wider.get('error_description')]).toEqual([
+      'invalid_scope',
+      'this app registered the scope humantime.read; it may not ask for more',
+    ]);
+    expect((await connectApp(app, user, { clientId: readOnly })).scope).toBe('humantime.read');
+    expect((await connectApp(app, user, { clientId: readOnly, scope: 'humantime.read' })).scope).toBe('humantime.read');
   });
 
   it('Deny sends error=access_denied with the state back to the app', async () => {
@@ -343,6 +374,26 @@ describe('the code exchange', () => {
     refused(await registerClient(app, { scope: 'admin' }), 'invalid_client_metadata', /scope: may name humantime.read and humantime.write/);
     refused(await registerClient(app, { client_name: 123 }), 'invalid_client_metadata', /^client_name: /);
     refused(await raw('/oauth/register', 'client_name=x'), 'invalid_client_metadata', /JSON object/);
+    refused(
+      await raw('/oauth/register', '{"redirect_uris": [', { 'content-type': 'application/json' }),
+      'invalid_client_metadata',
+      /JSON object/,
+    );
+    // The token and revocation endpoints are form-encoded; a JSON body is told so, not that a field is missing.
+    for (const path of ['/oauth/token', '/oauth/revoke']) {
+      const json = JSON.stringify({ grant_type: 'refresh_token', refresh_token: 'x', client_id: client, token: 'x' });
+      refused(await raw(path, json, { 'content-type': 'application/json' }), 'invalid_request', /form-encoded/);
+    }
+    // A client named twice (the body and HTTP Basic) is refused, as RFC 6749 §2.3 asks.
+    refused(
+      await raw('/oauth/token', `grant_type=refresh_token&refresh_token=x&client_id=${client}`, {
+        authorization: `Basic ${Buffer.from(`${client}:`).toString('base64')}`,
+      }),
+      'invalid_request',
+      /HTTP Basic is not used/,
+    );
+    // A missing field is "required", not the validation library's words.
+    refused(await raw('/oauth/token', `grant_type=refresh_token&client_id=${client}`), 'invalid_request', /^refresh_token is required$/);
 
     const page = await getManual(
       app,

@@ -27,7 +27,15 @@ export function SignInPage() {
     error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' ? new Error('The email or password is incorrect.') : error;
 
   return (
-    <AuthFrame title="Sign in" intro="Manage your organization, API key, humans and bookings.">
+    <AuthFrame
+      title="Sign in"
+      intro={
+        // Sent here by an app's connection request (/oauth/authorize): say why, the consent page comes next.
+        safeNext(query.get('next')).startsWith('/oauth/consent')
+          ? 'An app is asking to connect to your organization. Sign in to see what it asks for, then allow or deny it.'
+          : 'Manage your organization, API key, humans and bookings.'
+      }
+    >
       {query.get('signed_out') && error === undefined && (
         <div className="notice info" role="status">
           You are signed out.

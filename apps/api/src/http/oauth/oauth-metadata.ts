@@ -48,10 +48,25 @@ export function authorizationServerMetadata(
   };
 }
 
-/** Metadata is public and read by browser-based clients too: any origin may fetch it. */
+/**
+ * Metadata is public and read by browser-based clients too: any origin may fetch it, with the
+ * headers such a client sends (MCP-Protocol-Version), after a preflight that says so.
+ */
 export function metadataEndpoint(build: (baseUrl: string) => object): RequestHandler {
-  return (req, res) => {
+  return (req, res, next) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.method === 'OPTIONS') {
+      res
+        .status(204)
+        .set({
+          'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+          'Access-Control-Allow-Headers': req.header('access-control-request-headers') ?? '*',
+          'Access-Control-Max-Age': '86400',
+        })
+        .end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.json(build(publicBaseUrl(req)));
   };

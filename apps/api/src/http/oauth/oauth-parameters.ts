@@ -27,18 +27,24 @@ export function oauthParameters(endpoint: 'token' | 'revoke' | 'register'): Requ
 
 type Problem = [error: string, description: string];
 
+export const NOT_JSON_METADATA = 'send the client metadata as a JSON object (Content-Type: application/json)';
+
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
 function formProblem(endpoint: 'token' | 'revoke', req: express.Request): Problem | undefined {
   const body = (req.body ?? {}) as Record<string, unknown>;
+  if (req.headers['content-length'] !== '0' && req.headers['content-type'] !== undefined && !req.is('application/x-www-form-urlencoded')) {
+    return ['invalid_request', 'send the parameters form-encoded (Content-Type: application/x-www-form-urlencoded), as OAuth requires'];
+  }
   const bad = badTextIn(body);
   if (bad) return ['invalid_request', bad];
   const repeated = Object.keys(body).find((name) => typeof body[name] !== 'string');
   if (repeated) return ['invalid_request', `${repeated} was sent more than once`];
-  if (body.client_id === undefined && req.headers.authorization?.toLowerCase().startsWith('basic ')) {
+  // RFC 6749 §2.3: one way of naming the client per request; clients here are public.
+  if (req.headers.authorization?.toLowerCase().startsWith('basic ')) {
     return [
       'invalid_request',
-      'client_id is required in the form body: clients of this server are public (token_endpoint_auth_method none), HTTP Basic is not used',
+      'send client_id in the form body and no Authorization header: clients of this server are public (token_endpoint_auth_method none), HTTP Basic is not used',
     ];
   }
   if (endpoint === 'revoke') return undefined;
@@ -57,7 +63,7 @@ function formProblem(endpoint: 'token' | 'revoke', req: express.Request): Proble
 function registrationProblem(req: express.Request): Problem | undefined {
   const body: unknown = req.body;
   if (!req.is('application/json') || body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return ['invalid_client_metadata', 'send the client metadata as a JSON object (Content-Type: application/json)'];
+    return ['invalid_client_metadata', NOT_JSON_METADATA];
   }
   const bad = badTextIn(body);
   if (bad) return ['invalid_client_metadata', bad];
@@ -75,7 +81,14 @@ export function readableDescription(description: string): string {
   if (text.startsWith('[')) {
     try {
       const issues = JSON.parse(text) as Array<{ path?: unknown[]; message?: string }>;
-      text = issues.map((i) => `${i.path?.length ? `${i.path.join('.')}: ` : ''}${i.message ?? 'invalid'}`).join('; ');
+      text = issues
+        .map((i) => {
+          const field = i.path?.length ? i.path.join('.') : '';
+          // zod's word for a missing field ("Invalid input: expected string, received undefined").
+          if (field && i.message?.endsWith('received undefined')) return `${field} is required`;
+          return `${field ? `${field}: ` : ''}${i.message ?? 'invalid'}`;
+        })
+        .join('; ');
     } catch {
       // not a list: kept as it is
     }

@@ -8,7 +8,7 @@ import { resourceOf } from '../../services/oauth/oauth-policy.js';
 import { asyncHandler } from '../async-handler.js';
 import { publicBaseUrl } from '../public-base-url.js';
 import { authorizeEndpoint } from './authorize-endpoint.js';
-import { oauthParameters, readableDescription } from './oauth-parameters.js';
+import { NOT_JSON_METADATA, oauthParameters, readableDescription } from './oauth-parameters.js';
 import {
   AUTHORIZATION_SERVER_METADATA_PATH,
   PROTECTED_RESOURCE_METADATA_PATH,
@@ -50,7 +50,7 @@ const outagesAre503: RequestHandler = (_req, res, next) => {
 
 /** Anything that escaped a handler under /oauth answers in OAuth's error form (RFC 6749 §5.2), never the /v1 envelope. */
 function oauthErrors(logger: Logger): ErrorRequestHandler {
-  return (err: { status?: number; type?: string; message?: string }, _req, res, next) => {
+  return (err: { status?: number; type?: string; message?: string }, req, res, next) => {
     if (res.headersSent) return next(err);
     if (isDatabaseUnavailable(err) || (err as { errorCode?: unknown }).errorCode === TEMPORARILY_UNAVAILABLE.error) {
       logger.warn({ path: '/oauth', cause: unavailableCause(err) }, 'database unavailable');
@@ -59,6 +59,14 @@ function oauthErrors(logger: Logger): ErrorRequestHandler {
     }
     const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) logger.error({ err }, 'oauth endpoint failed');
+    if (err.type === 'entity.parse.failed' && req.originalUrl.startsWith('/oauth/register')) {
+      // RFC 7591 §3.2.2: metadata that cannot be read is invalid client metadata.
+      res
+        .status(400)
+        .setHeader('Cache-Control', 'no-store')
+        .json({ error: 'invalid_client_metadata', error_description: NOT_JSON_METADATA });
+      return;
+    }
     res
       .status(status === 500 ? 500 : 400)
       .setHeader('Cache-Control', 'no-store')
@@ -95,9 +103,9 @@ export function oauthRoutes(
     next();
   });
   const resource = metadataEndpoint(protectedResourceMetadata);
-  router.get(`${PROTECTED_RESOURCE_METADATA_PATH}/mcp`, resource);
-  router.get(PROTECTED_RESOURCE_METADATA_PATH, resource);
-  router.get(AUTHORIZATION_SERVER_METADATA_PATH, metadataEndpoint(authorizationServerMetadata));
+  router.all(`${PROTECTED_RESOURCE_METADATA_PATH}/mcp`, resource);
+  router.all(PROTECTED_RESOURCE_METADATA_PATH, resource);
+  router.all(AUTHORIZATION_SERVER_METADATA_PATH, metadataEndpoint(authorizationServerMetadata));
 
   router.all(
     '/oauth/authorize',

@@ -107,7 +107,13 @@ export async function checkAuthorizationRequest(
   if (resource.replace(/\/$/, '') !== expected) return refuse('invalid_target', `resource must be ${expected}`);
   const scope = single(params, 'scope');
   if (scope === null) return refuse('invalid_request', 'scope was sent more than once');
-  const scopes = parseScopes(scope);
-  if (!scopes || scopes.length === 0) return refuse('invalid_scope', 'scope may name humantime.read and humantime.write only');
+  const asked = parseScopes(scope);
+  if (!asked || asked.length === 0) return refuse('invalid_scope', 'scope may name humantime.read and humantime.write only');
+  // A client that registered a scope (RFC 7591 §2) may ask for that much; naming none, it gets it.
+  const registered = parseScopes(client.scope);
+  const scopes = scope?.trim() ? asked : (registered ?? asked);
+  if (registered && !scopes.every((s) => registered.includes(s))) {
+    return refuse('invalid_scope', `this app registered the scope ${registered.join(' ')}; it may not ask for more`);
+  }
   return { kind: 'valid', request: { client, redirectUri, scopes, state, codeChallenge, resource: expected } };
 }
