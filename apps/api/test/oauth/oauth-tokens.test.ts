@@ -224,6 +224,11 @@ describe('refresh, revocation and Disconnect', () => {
     });
     const other = await signUp(app, undefined, 'Stranger Co');
     expect((await other.call('DELETE', `/connected-apps/${row.id}`)).status).toBe(404);
+    // An id that could name none answers as an unknown one does.
+    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const gone = await user.call('DELETE', `/connected-apps/${id}`);
+      expect([gone.status, gone.body.error.message], id).toEqual([404, 'Connected app not found.']);
+    }
     expect((await mcpStatus(app, connection.accessToken)).status).toBe(200);
     expect((await user.call('DELETE', `/connected-apps/${row.id}`)).status).toBe(204);
     expect((await mcpStatus(app, connection.accessToken)).status).toBe(401);
