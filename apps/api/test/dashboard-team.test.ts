@@ -274,8 +274,23 @@ describe('switching organization', () => {
     }
     expect((await bob.call('GET', '/session')).body.organization.organization_id).toBe(acme.organizationId);
 
+    // A tab still showing Acme after another tab switched back to Bob's own organization: its
+    // calls are refused and change nothing; the session's routes and calls naming Bob's work.
     const back = await bob.call('POST', '/session/organization', { body: { organization_id: bob.organizationId } });
     expect(back.body).toMatchObject({ role: 'owner', organization: { name: 'Switch Bob' } });
+    const showingAcme = { headers: { 'humantime-organization': acme.organizationId } };
+    const keyBefore = (await bob.call('GET', '/overview')).body.api_key;
+    for (const [method, path] of [
+      ['POST', '/api-key/regenerate'],
+      ['GET', '/overview'],
+    ] as const) {
+      const stale = await bob.call(method, path, showingAcme);
+      expectEnvelope(stale, 409, 'ORGANIZATION_CHANGED');
+      expect(stale.body.error.message).toContain('Switch Bob was chosen since');
+    }
+    expect((await bob.call('GET', '/overview')).body.api_key).toEqual(keyBefore);
+    expect((await bob.call('GET', '/session', showingAcme)).status).toBe(200);
+    expect((await bob.call('GET', '/overview', { headers: { 'humantime-organization': bob.organizationId } })).status).toBe(200);
     expect((await bob.call('POST', '/api-key/regenerate')).status).toBe(200);
     // Signing in starts in the organization the account joined first.
     expect((await signIn(app, bob.email)).body.organization.organization_id).toBe(bob.organizationId);

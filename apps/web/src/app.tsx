@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo, type ReactNode } from 'react';
-import { api, ApiError, call, onSignedOut } from './api/client.js';
+import { api, ApiError, call, onSignedOut, showOrganization } from './api/client.js';
 import { useLoad } from './api/use-load.js';
 import { SessionContext } from './components/session.js';
 import { Shell } from './components/shell.js';
@@ -86,6 +86,8 @@ function SignedIn({ path }: { path: string }) {
   );
 
   const context = useMemo(() => (session.data ? { session: session.data, refresh: session.reload } : null), [session.data, session.reload]);
+  // Set while rendering, before any page below loads with it.
+  if (session.data) showOrganization(session.data.organization.organization_id);
 
   if (session.error instanceof ApiError && session.error.status === 401) return <Loading what="the sign-in page" />;
   if (session.error !== undefined) {

@@ -179,6 +179,33 @@ it('owner invites, the invitee joins as a member, the server refuses what member
   await g.getByRole('button', { name: 'Menu' }).click();
   await g.setViewportSize(DESKTOP);
 
+  // Two tabs: this one shows Bob's Bakery, another switches to Acme Robotics. Regenerating the
+  // key here is refused and says why: the click was meant for Bob's Bakery, whose key stays.
+  await g.getByRole('link', { name: 'Overview' }).click();
+  await switcher.selectOption({ label: "Bob's Bakery" });
+  await expect.poll(() => g.locator('.page-head p').textContent(), POLL).toContain("Bob's Bakery");
+  const bobsKey = await g.getByTestId('key-masked').textContent();
+  const other = await grace.context.newPage();
+  await other.goto('/dashboard/');
+  await other.getByRole('heading', { name: 'Overview' }).waitFor();
+  const otherSwitcher = other.getByLabel('Organization');
+  await expect.poll(() => otherSwitcher.inputValue(), POLL).not.toBe('');
+  await otherSwitcher.selectOption({ label: 'Acme Robotics' });
+  await expect.poll(() => other.locator('.page-head p').textContent(), POLL).toContain('Acme Robotics');
+  await g.getByRole('button', { name: 'Regenerate key' }).click();
+  await g.getByRole('dialog').getByRole('button', { name: 'Regenerate key' }).click();
+  await g.getByRole('dialog').getByText('Acme Robotics was chosen since, in another tab or window. Nothing was changed.').waitFor();
+  await g.getByRole('dialog').getByRole('button', { name: 'Go back' }).click();
+  await otherSwitcher.selectOption({ label: "Bob's Bakery" });
+  await expect.poll(() => other.locator('.page-head p').textContent(), POLL).toContain("Bob's Bakery");
+  expect(await other.getByTestId('key-masked').textContent()).toBe(bobsKey);
+  await otherSwitcher.selectOption({ label: 'Acme Robotics' });
+  await expect.poll(() => other.locator('.page-head p').textContent(), POLL).toContain('Acme Robotics');
+  await other.close();
+  await g.reload();
+  await expect.poll(() => g.locator('.page-head p').textContent(), POLL).toContain('Acme Robotics');
+  await openTeam(g);
+
   // Ada removes Grace: her session in Acme ends at once; signing in again lands in Bob's Bakery.
   await a.reload();
   await a.getByTestId('member-row').nth(1).waitFor();

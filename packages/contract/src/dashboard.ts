@@ -15,6 +15,11 @@
  *   the browser sends no Sec-Fetch-Site, whose `Origin` names another host) is refused with
  *   403 CROSS_ORIGIN_REQUEST. Pages served from /dashboard need do nothing: the browser
  *   sends those headers itself. GETs never change anything.
+ * - Organization: the session acts for one organization at a time (POST /session/organization
+ *   switches it, for every tab). A page sends `Humantime-Organization: <organization_id>` of
+ *   the organization it shows; when the session's is another (switched in another tab), every
+ *   route but GET /session and the switch answers 409 ORGANIZATION_CHANGED and does nothing:
+ *   reload the session and the page. Without the header a request acts for the session's.
  * - 429 RATE_LIMITED on sign-in: 10 failures for one email within 15 minutes; the
  *   `Retry-After` header gives the seconds to wait.
  * - Invite links have the form `<base>/dashboard/accept-invite#token=<token>` (the token is

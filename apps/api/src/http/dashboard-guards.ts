@@ -33,6 +33,12 @@ export const refuseCrossOrigin: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** The routes that read or change which organization the session acts for: any page may call them. */
+const SESSION_ROUTES = new Set(['GET /session', 'POST /session/organization']);
+
+/** The header naming the organization a page shows (see the dashboard contract). */
+export const SHOWN_ORGANIZATION_HEADER = 'humantime-organization';
+
 /** The routes that work without a session: the ways to get one, and sign-out. */
 const PUBLIC_ROUTES = new Set(['POST /signup', 'POST /signin', 'POST /signout', 'POST /invites/inspect', 'POST /invites/accept']);
 
@@ -43,12 +49,25 @@ const PUBLIC_ROUTES = new Set(['POST /signup', 'POST /signin', 'POST /signout', 
 export function requireSession(db: Db, clock: () => Date): RequestHandler {
   return (req, res, next) => {
     // Mounted at /dashboard/api, so req.path is the route's own path.
-    if (PUBLIC_ROUTES.has(`${req.method} ${req.path.replace(/\/$/, '')}`)) return next();
+    const route = `${req.method} ${req.path.replace(/\/$/, '')}`;
+    if (PUBLIC_ROUTES.has(route)) return next();
     const token = sessionToken(req);
     const unauthorized = () => new AppError('UNAUTHORIZED', 'You are not signed in, or your session has expired. Sign in again.');
     if (!token) return next(unauthorized());
     resolveSession(db, token, clock()).then((signedIn) => {
       if (!signedIn) return next(unauthorized());
+      // A tab left on one organization after another tab switched the session: refused, so a
+      // click meant for the organization on screen never changes another one.
+      const shown = req.header(SHOWN_ORGANIZATION_HEADER);
+      if (shown && shown !== signedIn.organization.id && !SESSION_ROUTES.has(route)) {
+        return next(
+          new AppError(
+            'ORGANIZATION_CHANGED',
+            `This page was showing another organization; ${signedIn.member.organizationName} was chosen since, in another tab or window. ` +
+              'Nothing was changed. Reload the page to continue.',
+          ),
+        );
+      }
       res.locals.organization = signedIn.organization;
       res.locals.dashboard = signedIn;
       next();

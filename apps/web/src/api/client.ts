@@ -9,9 +9,20 @@ import { dashboardContract } from '@humantime/contract/dashboard';
 export const api = initClient(dashboardContract, {
   baseUrl: '',
   credentials: 'same-origin',
+  // The organization this tab shows: the server refuses (ORGANIZATION_CHANGED) a call made for
+  // it once another tab has switched the session to another organization. Empty before the
+  // session is known (sign-in, sign-up).
+  baseHeaders: { 'humantime-organization': () => shownOrganization },
   // The server validates what it sends; the page trusts the types and stays small.
   validateResponse: false,
 });
+
+let shownOrganization = '';
+
+/** Sets the organization this tab shows, sent with every call (see `api`). */
+export function showOrganization(organizationId: string): void {
+  shownOrganization = organizationId;
+}
 
 /** An error answer of the API, as its envelope says: the message is shown to the person. */
 export class ApiError extends Error {

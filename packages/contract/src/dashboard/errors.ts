@@ -27,6 +27,10 @@ export const DASHBOARD_ERROR_CODES = [
   // The organization's last owner tried to leave or to become a member: someone must stay
   // able to manage it. Make another person an owner first.
   'LAST_OWNER',
+  // The page named (Humantime-Organization) another organization than the session's: the person
+  // switched organization in another tab. Nothing was done; the page reloads to show the one now
+  // selected, so no click meant for one organization changes another.
+  'ORGANIZATION_CHANGED',
 ] as const;
 
 export type DashboardErrorCode = (typeof DASHBOARD_ERROR_CODES)[number];
@@ -39,6 +43,7 @@ export const DASHBOARD_ERROR_STATUS = {
   OAUTH_REQUEST_INVALID: 400,
   FORBIDDEN: 403,
   LAST_OWNER: 409,
+  ORGANIZATION_CHANGED: 409,
 } as const satisfies Record<DashboardErrorCode, number>;
 
 /** Every code the server can send on any surface (/v1, /admin/v1, /dashboard/api). */
