@@ -77,6 +77,28 @@ describe('POST /v1/holds', () => {
     expectEnvelope(await app.call('DELETE', `/v1/holds/${mine.body.id}`, { key: other.key }), 404, 'NOT_FOUND');
   });
 
+  it('never outlives the last moment its start can be booked: a live hold confirms, minimum notice or not', async () => {
+    const humanId = await createUtcHuman(app, key);
+    const rules = {
+      working_days: [1, 2, 3, 4, 5, 6, 7],
+      work_start: '09:00',
+      work_end: '17:00',
+      meeting_durations: [30],
+      minimum_notice: 60,
+    };
+    expect((await app.call('PUT', `/v1/humans/${humanId}/availability`, { key, body: rules })).status).toBe(200);
+    // 08:55 on the day: 10:00 is bookable until 09:00 (an hour's notice), so the hold ends then, not at 09:10.
+    const created = new Date(`${MONDAY}T08:55:00Z`);
+    app.clock.now = created;
+    const res = await hold(humanId, '10:00', { ttl_seconds: 900 });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.expires_at).toBe(`${MONDAY}T09:00:00Z`);
+    // A hold far from its start lives its ttl.
+    expect((await hold(humanId, '14:00', { ttl_seconds: 900 })).body.expires_at).toBe(`${MONDAY}T09:10:00Z`);
+    app.clock.now = new Date(Date.parse(`${MONDAY}T09:00:00Z`) - 1);
+    expect((await confirm(res.body.id)).status).toBe(201);
+  });
+
   it('of 50 concurrent holds and bookings of one start, exactly one wins', async () => {
     const humanId = await createUtcHuman(app, key);
     const { results, tally } = await race(

@@ -21,7 +21,10 @@ export const CreateHoldBodySchema = z
       .min(MIN_HOLD_TTL_SECONDS, `must be from ${MIN_HOLD_TTL_SECONDS} to ${MAX_HOLD_TTL_SECONDS} seconds`)
       .max(MAX_HOLD_TTL_SECONDS, `must be from ${MIN_HOLD_TTL_SECONDS} to ${MAX_HOLD_TTL_SECONDS} seconds`)
       .optional()
-      .describe(`Seconds the hold lives, ${MIN_HOLD_TTL_SECONDS}..${MAX_HOLD_TTL_SECONDS}; default ${DEFAULT_HOLD_TTL_SECONDS}`),
+      .describe(
+        `Seconds the hold lives, ${MIN_HOLD_TTL_SECONDS}..${MAX_HOLD_TTL_SECONDS}; default ${DEFAULT_HOLD_TTL_SECONDS}. ` +
+          "Never past the last moment the start can be booked (its human's minimum_notice before it): expires_at says when.",
+      ),
   })
   .strict();
 
@@ -33,7 +36,9 @@ export const HoldSchema = z.object({
   starts_at: UtcTimestamp,
   ends_at: UtcTimestamp.describe('starts_at plus duration_minutes'),
   duration_minutes: z.number().int(),
-  expires_at: UtcTimestamp.describe('From this instant the hold is gone: its time is free again and its id is 404'),
+  expires_at: UtcTimestamp.describe(
+    "From this instant the hold is gone: its time is free again and its id is 404. Now plus ttl_seconds, or the last moment the start can be booked (starts_at minus the human's minimum_notice) if that comes first",
+  ),
   created_at: UtcTimestamp,
 });
 

@@ -31,7 +31,10 @@ async function hold(query: Sql, organizationId: string, body: CreateHoldBody, no
     );
   }
   const end = start + body.duration * 60_000;
-  const expiresAt = new Date(now.getTime() + (body.ttl_seconds ?? DEFAULT_HOLD_TTL_SECONDS) * 1000);
+  // Never past the last moment the start can still be booked (its minimum notice before it):
+  // a live hold always confirms as far as time goes.
+  const bookableUntil = start - (human.rules?.minimumNotice ?? 0) * 60_000;
+  const expiresAt = new Date(Math.min(now.getTime() + (body.ttl_seconds ?? DEFAULT_HOLD_TTL_SECONDS) * 1000, bookableUntil));
   const row = await insertHold(query, {
     id: newId(),
     organizationId,
