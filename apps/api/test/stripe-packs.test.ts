@@ -395,6 +395,10 @@ describe('POST /stripe/webhooks', () => {
     expect(stale.body.error.message).toMatch(/tolerance/i);
     const tampered = await post(payload.replace('cs_forged', 'cs_tampered'), stripe.sign(payload));
     expect(tampered.status).toBe(422);
+    expect(tampered.body.error.message).toMatch(/^Stripe-Signature: /);
+    // Signed, but not JSON: the body is at fault, not the signature.
+    const garbled = await post('{"id": ', stripe.sign('{"id": '));
+    expect([garbled.status, garbled.body.error.message]).toEqual([422, 'The body is not a JSON Stripe event.']);
     expect(await app.database.store.db.billingAccount.findUnique({ where: { organizationId: org.id } })).toBeNull();
   });
 });

@@ -26,7 +26,9 @@ export function stripeWebhookEndpoint(deps: Pick<ServiceDeps, 'store' | 'stripe'
       try {
         event = Stripe.webhooks.constructEvent(body, req.header('stripe-signature') ?? '', secret, TOLERANCE_SECONDS);
       } catch (error) {
-        throw new AppError('VALIDATION_ERROR', `Stripe-Signature: ${(error as Error).message}`);
+        // The signature is checked first; what fails after it is the body's JSON.
+        const signed = error instanceof Stripe.errors.StripeSignatureVerificationError;
+        throw new AppError('VALIDATION_ERROR', signed ? `Stripe-Signature: ${error.message}` : 'The body is not a JSON Stripe event.');
       }
       const { done, warn } = await handleStripeEvent(deps, event);
       deps.logger[warn ? 'warn' : 'info']({ stripe_event: event.id, type: event.type, done }, 'stripe event');
