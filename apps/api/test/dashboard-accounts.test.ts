@@ -64,6 +64,11 @@ describe('sign-up', () => {
     });
     expectEnvelope(res, 422, 'VALIDATION_ERROR');
     for (const field of ['organization_name', 'email', 'password']) expect(res.body.error.message).toContain(field);
+    const blank = await dashboardCall(app, undefined)('POST', '/signup', {
+      body: { organization_name: 'Blank Co', email: 'blank@example.com', password: ' '.repeat(14) },
+    });
+    expectEnvelope(blank, 422, 'VALIDATION_ERROR');
+    expect(blank.body.error.message).toContain('password: must not be only spaces');
   });
 });
 

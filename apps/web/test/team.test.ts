@@ -105,6 +105,9 @@ it('owner invites, the invitee joins as a member, the server refuses what member
   const keyBefore = await g.getByTestId('key-masked').textContent();
   expect(await g.getByRole('button', { name: 'Regenerate key' }).isDisabled()).toBe(true);
   expect(await g.getByText('Only owners can regenerate the key.').count()).toBe(1);
+  // On Free, a member is not sent to a Plan page whose buttons they cannot press.
+  expect(await g.getByText('An owner can move the organization to Starter or Growth to turn it on.').count()).toBe(1);
+  expect(await g.getByRole('link', { name: 'Move to Starter or Growth' }).count()).toBe(0);
   // The server refuses it too, whatever the page shows.
   const refused = await g.evaluate(async () => {
     const res = await fetch('/dashboard/api/api-key/regenerate', { method: 'POST' });
@@ -129,13 +132,13 @@ it('owner invites, the invitee joins as a member, the server refuses what member
   // the dialog says why, and the page catches up.
   await a.reload();
   await a.getByTestId('member-row').nth(1).waitFor();
-  await confirmRowAction(a, `Make ${GRACE} an owner`, 'Make owner');
+  await confirmRowAction(a, `Make owner: ${GRACE}`, 'Make owner');
   await expect.poll(() => a.getByTestId('member-row').nth(1).textContent(), POLL).toContain('Owner');
   await g.getByRole('link', { name: 'Overview' }).click();
   await g.reload();
   await g.getByRole('heading', { name: 'Overview' }).waitFor();
   expect(await g.getByRole('button', { name: 'Regenerate key' }).isDisabled()).toBe(false);
-  await confirmRowAction(a, `Make ${GRACE} a member`, 'Make member');
+  await confirmRowAction(a, `Make member: ${GRACE}`, 'Make member');
   await g.getByRole('button', { name: 'Regenerate key' }).click();
   const dialog = g.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Regenerate key' }).click();

@@ -23,14 +23,16 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
+  // Always said: the viewer's zone is not the organization's, nor the quota month's (UTC).
+  timeZoneName: 'short',
 };
 
-/** "Mon, 1 Mar 2027, 15:00" in the given zone (the viewer's when omitted). */
+/** "Mon, 1 Mar 2027, 15:00 CET" in the given zone (the viewer's when omitted). */
 export function formatDateTime(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(undefined, { ...DATE_TIME, timeZone }).format(new Date(iso));
 }
 
-/** "Mon, 1 Mar 2027, 15:00:07": to the second, for events seconds apart (a delivery's attempts). */
+/** "Mon, 1 Mar 2027, 15:00:07 CET": to the second, for events seconds apart (a delivery's attempts). */
 export function formatDateTimeSeconds(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(undefined, { ...DATE_TIME, second: '2-digit', timeZone }).format(new Date(iso));
 }

@@ -110,7 +110,13 @@ function AutoPurchaseCard({ overview, onChange }: { overview: Overview; onChange
         {onFree ? (
           <>
             Off on the Free plan: a booking past the quota is refused with 402 LIMIT_REACHED, never charged.{' '}
-            <Link to="/plan">Move to Starter or Growth</Link> to turn it on.
+            {isOwner ? (
+              <>
+                <Link to="/plan">Move to Starter or Growth</Link> to turn it on.
+              </>
+            ) : (
+              'An owner can move the organization to Starter or Growth to turn it on.'
+            )}
           </>
         ) : (
           <>

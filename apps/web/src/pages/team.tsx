@@ -141,12 +141,7 @@ function MemberActions({ member, you, soleOwner, isOwner, onAsk }: ActionsProps)
   if (isOwner) {
     const role = member.role === 'owner' ? 'member' : 'owner';
     buttons.push(
-      <button
-        key="role"
-        type="button"
-        onClick={() => onAsk({ kind: 'role', member, role })}
-        aria-label={`Make ${member.email} ${withArticle(role)}`}
-      >
+      <button key="role" type="button" onClick={() => onAsk({ kind: 'role', member, role })} aria-label={`Make ${role}: ${member.email}`}>
         Make {role}
       </button>,
     );

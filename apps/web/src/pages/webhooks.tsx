@@ -42,7 +42,7 @@ export function WebhooksPage() {
           empty={<Empty title="No webhooks yet">Add a URL above to hear about bookings as they happen, instead of polling.</Empty>}
           row={(w) => (
             <tr key={w.id} data-testid="webhook-row">
-              <td data-label="URL">
+              <td data-label="URL" className="wrap-anywhere">
                 <Link to={`/webhooks/${w.id}`} className="mono">
                   {w.url}
                 </Link>

@@ -15,7 +15,7 @@ export const MAX_PASSWORD_LENGTH = 1024;
 
 /**
  * At least 12 characters as a person counts them (code points: an emoji is one, though
- * JavaScript's length says two); at most 1024 UTF-16 units.
+ * JavaScript's length says two), not all of them spaces; at most 1024 UTF-16 units.
  */
 export const Password = z
   .string()
@@ -23,7 +23,8 @@ export const Password = z
   .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`)
   .refine((p) => p.length < MIN_PASSWORD_LENGTH || [...p].length >= MIN_PASSWORD_LENGTH, {
     message: `must be at least ${MIN_PASSWORD_LENGTH} characters`,
-  });
+  })
+  .refine((p) => p.trim() !== '', { message: 'must not be only spaces' });
 
 /** Emails are compared lower-cased: "Ann@X.io" and "ann@x.io" are one account. */
 const AccountEmail = Email.transform((email) => email.toLowerCase());
