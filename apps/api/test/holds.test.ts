@@ -99,6 +99,29 @@ describe('POST /v1/holds', () => {
     expect((await confirm(res.body.id)).status).toBe(201);
   });
 
+  it('with an Idempotency-Key, a retry gets the first hold, never a second; another body with the key is refused', async () => {
+    const humanId = await createUtcHuman(app, key);
+    const headers = { 'idempotency-key': 'hold-ada-1' };
+    const post = (time: string) =>
+      app.call('POST', '/v1/holds', { key, headers, body: { human_id: humanId, starts_at: at(MONDAY, time), duration: 30 } });
+    const [first, again] = await Promise.all([post('11:00'), post('11:00')]);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body).toEqual(first.body);
+    expect([first.headers.get('idempotent-replayed'), again.headers.get('idempotent-replayed')]).toContain('true');
+    expect(await countRows(app, 'holds', `human_id = '${humanId}'`)).toBe(1);
+    expectEnvelope(await post('11:30'), 422, 'IDEMPOTENCY_KEY_REUSED');
+    // A refusal is kept as well: the retry of a refused hold is refused the same way.
+    const refusedHeaders = { 'idempotency-key': 'hold-ada-2' };
+    const taken = () =>
+      app.call('POST', '/v1/holds', {
+        key,
+        headers: refusedHeaders,
+        body: { human_id: humanId, starts_at: at(MONDAY, '11:00'), duration: 30 },
+      });
+    expectEnvelope(await taken(), 409, 'SLOT_UNAVAILABLE');
+    expectEnvelope(await taken(), 409, 'SLOT_UNAVAILABLE');
+  });
+
   it('of 50 concurrent holds and bookings of one start, exactly one wins', async () => {
     const humanId = await createUtcHuman(app, key);
     const { results, tally } = await race(

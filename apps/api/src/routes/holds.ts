@@ -12,10 +12,10 @@ const s = initServer();
 
 export function holdsRouter(deps: ServiceDeps) {
   return s.router(contract.holds, {
-    create: async ({ body, res }) => ({
-      status: 201,
-      body: await createHold(deps, organizationOf(res).id, body),
-    }),
+    create: async ({ body, headers, res }) => {
+      const outcome = await createHold(deps, organizationOf(res).id, { body, idempotencyKey: headers['idempotency-key'] });
+      return idempotentAnswer(res, outcome) as ServerInferResponses<typeof contract.holds.create>;
+    },
     get: async ({ params, res }) => ({
       status: 200,
       body: await getHold(deps, organizationOf(res).id, params.hold_id),

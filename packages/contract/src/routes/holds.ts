@@ -9,6 +9,7 @@ export const holds = c.router({
   create: {
     method: 'POST',
     path: '/holds',
+    headers: CreateBookingHeadersSchema,
     body: CreateHoldBodySchema,
     responses: { 201: HoldSchema, 402: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema },
     summary: 'Hold a slot',
@@ -19,7 +20,9 @@ export const holds = c.router({
       'like a booking: 422 VALIDATION_ERROR, 404 NOT_FOUND (human), 422 INVALID_DURATION, ' +
       '422 OUTSIDE_WORKING_HOURS, 422 OUTSIDE_BOOKING_WINDOW, 422 SCHEDULE_BLOCKED, 409 ' +
       'SLOT_UNAVAILABLE, then 402 LIMIT_REACHED beyond 100 live holds per organization. ' +
-      'Consumes no quota and emits no event.',
+      'Consumes no quota and emits no event. With an Idempotency-Key, a retry with the same ' +
+      'body within 24 h returns the first response, so a lost answer never leaves a second ' +
+      'hold (another body with that key: 422 IDEMPOTENCY_KEY_REUSED).',
   },
   get: {
     method: 'GET',

@@ -21,13 +21,24 @@ const hold: Hold = {
 };
 
 describe('holds', () => {
-  it('create: POST /v1/holds with the body, resolves to the hold', async () => {
-    const calls = recordRequests(server, () => Response.json(hold, { status: 201 }));
+  it('create: POST /v1/holds with the body and an Idempotency-Key, the same on a retry; resolves to the hold', async () => {
+    let n = 0;
+    const calls = recordRequests(server, () => (++n === 1 ? envelope('INTERNAL_ERROR', 503) : Response.json(hold, { status: 201 })));
     const body = { human_id: HUMAN_ID, starts_at: '2026-12-01T09:00:00Z', duration: 30, ttl_seconds: 600 };
     const result = await client.holds.create(body);
-    expect([calls[0]!.method, calls[0]!.url.pathname, calls[0]!.body]).toEqual(['POST', '/v1/holds', body]);
+    expect(calls.map((c) => [c.method, c.url.pathname, c.body])).toEqual([
+      ['POST', '/v1/holds', body],
+      ['POST', '/v1/holds', body],
+    ]);
+    const keys = calls.map((c) => c.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
     expect(result).toEqual(hold);
     expectTypeOf(result).toEqualTypeOf<Hold>();
+    server.resetHandlers();
+    const mine = recordRequests(server, () => Response.json(hold, { status: 201 }));
+    await client.holds.create(body, { idempotencyKey: 'ask-ada-7' });
+    expect(mine[0]!.headers.get('idempotency-key')).toBe('ask-ada-7');
   });
 
   it('get and release: GET and DELETE /v1/holds/{id}; a gone hold is NotFoundError', async () => {

@@ -19,14 +19,16 @@ export class HoldsResource {
   }
 
   /**
-   * POST /v1/holds: judged like a booking; until `expires_at` the time is not listed and
-   * others get SLOT_UNAVAILABLE. No quota is used and no event is sent. Like every POST
-   * without an Idempotency-Key, it is retried only where the request surely did not arrive.
+   * POST /v1/holds with an `Idempotency-Key` (random per call, or yours): judged like a
+   * booking; until `expires_at` the time is not listed and others get SLOT_UNAVAILABLE. No
+   * quota is used and no event is sent. Retries after a lost answer get the first hold, never
+   * a second one.
    * @example
    * const hold = await client.holds.create({ human_id, starts_at: '2026-12-01T14:00:00Z', duration: 30 });
    */
-  create(params: CreateHoldParams, options?: RequestOptions): Promise<Hold> {
-    return this.#api.holds.create({ body: params, requestOptions: options }).then(successBody);
+  create(params: CreateHoldParams, options: CreateBookingOptions = {}): Promise<Hold> {
+    const { idempotencyKey = randomUuid(), ...requestOptions } = options;
+    return this.#api.holds.create({ body: params, headers: { 'idempotency-key': idempotencyKey }, requestOptions }).then(successBody);
   }
 
   /**

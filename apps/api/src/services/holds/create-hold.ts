@@ -6,7 +6,9 @@ import { countLiveHoldsLocked, deleteExpiredHolds, deleteOrganizationExpiredHold
 import { insertHoldClaim } from '../../db/tables/time-claims.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { judgeStart } from '../bookings/judge-start.js';
+import type { StoredResponse } from '../bookings/idempotency.js';
 import { slotUnavailable } from '../bookings/refusal.js';
+import { runIdempotent } from '../bookings/run-idempotent.js';
 import type { ServiceDeps } from '../deps.js';
 import { candidateDates, loadSchedule } from '../schedule/load-schedule.js';
 import { holdView } from './hold-view.js';
@@ -65,9 +67,21 @@ async function hold(query: Sql, organizationId: string, body: CreateHoldBody, no
 /**
  * POST /v1/holds: checks the start as a booking would, then claims its time until the hold
  * expires, in one transaction. The exclusion constraint on time_claims decides races with
- * bookings and other holds; the organization's row lock keeps the live-holds limit.
+ * bookings and other holds; the organization's row lock keeps the live-holds limit. With an
+ * Idempotency-Key, a retry gets the first answer (a lost answer leaves no second hold).
  */
-export async function createHold(deps: Pick<ServiceDeps, 'store' | 'clock'>, organizationId: string, body: CreateHoldBody): Promise<Hold> {
+export async function createHold(
+  deps: Pick<ServiceDeps, 'store' | 'clock'>,
+  organizationId: string,
+  { body, idempotencyKey }: { body: CreateHoldBody; idempotencyKey?: string | undefined },
+): Promise<StoredResponse> {
   const now = deps.clock();
-  return deps.store.transaction((tx) => hold(tx.query, organizationId, body, now));
+  // The key is bound to the route too, so reusing a booking's key here is refused.
+  const request = { createHold: true, ...body };
+  const outcome = await runIdempotent(deps, organizationId, { idempotencyKey, request, now }, async (query) => ({
+    kind: 'done',
+    response: { status: 201, body: await hold(query, organizationId, body, now) },
+    deliveries: 0,
+  }));
+  return outcome.response;
 }
