@@ -119,10 +119,14 @@ export function refuseBadStrings<T extends ZodTypeAny>(
             .slice(0, MAX_REPORTED)) {
             ctx.addIssue({ code: 'custom', path: [printable(key)], message: `unknown query parameter (${takes})` });
           }
-          // Every parameter is sent once (lists go comma-separated): say so, before its schema's own words.
-          for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-            if (known.includes(key) && Array.isArray(value))
-              ctx.addIssue({ code: 'custom', path: [key], message: 'sent more than once; send it once' });
+          // Every parameter is sent once (lists go comma-separated): say so, and only that (the
+          // schema then judges the first value, not the list it would call "not a number").
+          const repeated = Object.entries(data as Record<string, unknown>).filter(
+            ([key, value]) => known.includes(key) && Array.isArray(value),
+          );
+          for (const [key] of repeated) ctx.addIssue({ code: 'custom', path: [key], message: 'sent more than once; send it once' });
+          if (repeated.length > 0) {
+            return { ...data, ...Object.fromEntries(repeated.map(([key, value]) => [key, (value as unknown[])[0]])) };
           }
         }
         return data;
