@@ -298,6 +298,18 @@ describe('readWhen: clock times', () => {
     expect(berlin('2026-12-14 9-12')).toBe('2026-12-14..2026-12-14 09:00-12:00');
   });
 
+  it('reads days named by counting: "<weekday> after next", "the first Monday of April", "next business day"', () => {
+    expect(berlin('Friday after next')).toBe('2026-03-20..2026-03-20 00:00-24:00');
+    expect(berlin('Tuesday after next at 3pm')).toBe('2026-03-24..2026-03-24 15:00-16:00');
+    expect(berlin('the first Monday of April')).toBe('2026-04-06..2026-04-06 00:00-24:00');
+    expect(berlin('last Friday of March afternoon')).toBe('2026-03-27..2026-03-27 12:00-17:00');
+    expect(berlin('second Tuesday in May 2027')).toBe('2027-05-11..2027-05-11 00:00-24:00');
+    // One that is past this year is next year's.
+    expect(berlin('first Monday of March')).toBe('2027-03-01..2027-03-01 00:00-24:00');
+    expect(berlin('next business day')).toBe('2026-03-11..2026-03-11 00:00-24:00');
+    expect(read('next working day morning', '2026-03-13T09:30Z', 'Europe/Berlin')).toBe('2026-03-16..2026-03-16 09:00-12:00');
+  });
+
   it('applies the times after a range of days to each of its days', () => {
     expect(berlin('Dec 14-18 from 2 to 4pm')).toBe('2026-12-14..2026-12-18 14:00-16:00');
     expect(berlin('Dec 14 to 18 9-5')).toBe('2026-12-14..2026-12-18 09:00-17:00');

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { DAY_MS, formatDay } from './calendar-day.js';
+import { namedDays } from './when-days.js';
 import { NUMBER_WORDS, read, WEEKDAY_NAMES } from './when-rules.js';
 import { createZoneClock } from './zone-clock.js';
 
@@ -106,7 +107,7 @@ export function readWhen(text: string, reference: WhenReference): WhenReading {
   }
 
   const today = Date.UTC(local.year, local.month - 1, local.day) / DAY_MS;
-  const reading = read(normalize(trimmed), { today, noon: new Date(local.year, local.month - 1, local.day, 12, 0) });
+  const reading = read(namedDays(normalize(trimmed), today), { today, noon: new Date(local.year, local.month - 1, local.day, 12, 0) });
   if (!reading.ok) {
     const words = reading.words === undefined || reading.words === normalize(trimmed) ? '' : `"${reading.words}" in `;
     const reason = reading.reason === undefined ? '' : ` (${reading.reason})`;
