@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createApp, paymentProcessorFor, stripeBilling } from './app.js';
 import { reconcilePacks } from './services/billing/buy-pack.js';
-import { loadConfig } from './config.js';
+import path from 'node:path';
+import { DEFAULT_DATA_DIR, loadConfig } from './config.js';
 import { embeddedStoreDir, openStore } from './db/open-store.js';
 import { calendarRefreshRunner } from './jobs/calendar-refresh/calendar-refresh-job.js';
 import { calendarWriteRunner } from './jobs/calendar-write/calendar-write-job.js';
@@ -43,7 +44,9 @@ async function main() {
   if (admin.generated) {
     // Printed once, on the run that created it; afterwards it is only in the data directory.
     process.stderr.write(
-      `\nAdmin token (kept in ${config.dataDir}/admin-token; \`pnpm admin\` reads it from there):\n  ${admin.token}\n\n`,
+      `\nAdmin token (kept in ${config.dataDir}/admin-token; \`pnpm admin\` reads it from there` +
+        (path.resolve(config.dataDir) === path.resolve(DEFAULT_DATA_DIR) ? '' : ` when run with DATA_DIR=${config.dataDir} too`) +
+        `):\n  ${admin.token}\n\n`,
     );
   }
   if (!admin.token) logger.warn('ADMIN_TOKEN is not set: the admin API answers 401');

@@ -125,6 +125,12 @@ try {
   } else if (outcome.status >= 200 && outcome.status < 300) {
     process.stdout.write(`${JSON.stringify(outcome.body)}\n`);
   } else {
+    // A hint for the person first; the last line stays the envelope, for scripts.
+    if (outcome.status === 401) {
+      process.stderr.write(
+        `The admin token sent came from ${loadCliConfig().tokenSource}. Set ADMIN_TOKEN, or DATA_DIR to the server's data directory.\n`,
+      );
+    }
     process.stderr.write(`${JSON.stringify(outcome.body)}\n`);
     process.exit(1);
   }

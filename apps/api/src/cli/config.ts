@@ -7,6 +7,8 @@ import { ADMIN_TOKEN_FILE } from '../lib/admin-token.js';
 export interface CliConfig {
   baseUrl: string;
   adminToken: string | undefined;
+  /** Where the token came from, or where it was looked for: said when the service refuses it. */
+  tokenSource: string;
 }
 
 const CliEnvSchema = z.object({
@@ -32,10 +34,11 @@ export function loadCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
     throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   }
   const { HUMANTIME_URL: baseUrl, ADMIN_TOKEN, DATA_DIR } = parsed.data;
-  if (ADMIN_TOKEN) return { baseUrl, adminToken: ADMIN_TOKEN };
+  if (ADMIN_TOKEN) return { baseUrl, adminToken: ADMIN_TOKEN, tokenSource: 'ADMIN_TOKEN' };
+  const file = path.join(DATA_DIR, ADMIN_TOKEN_FILE);
   try {
-    return { baseUrl, adminToken: readFileSync(path.join(DATA_DIR, ADMIN_TOKEN_FILE), 'utf8').trim() };
+    return { baseUrl, adminToken: readFileSync(file, 'utf8').trim(), tokenSource: `the file ${file}` };
   } catch {
-    return { baseUrl, adminToken: undefined };
+    return { baseUrl, adminToken: undefined, tokenSource: `nowhere (ADMIN_TOKEN is unset and there is no ${file})` };
   }
 }

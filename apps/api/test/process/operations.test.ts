@@ -51,6 +51,8 @@ describe('first start on an empty data directory', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(server.stderr.split(adminToken)).toHaveLength(2);
     expect(server.stdout).not.toContain(adminToken);
+    // Another data directory than the default: the CLI finds the token there only when told.
+    expect(server.stderr).toContain(`\`pnpm admin\` reads it from there when run with DATA_DIR=${dataDir} too`);
   });
 
   it('answers /healthz and /readyz without auth', async () => {
@@ -186,6 +188,11 @@ describe('pnpm admin', () => {
       const last = res.stderr.trim().split('\n').at(-1)!;
       expect(JSON.parse(last).error.code, res.stderr).toBe(code);
     }
+    expect(wrongToken.stderr).toContain('The admin token sent came from ADMIN_TOKEN.');
+    const noToken = await cli(['rotate-key', '--org', org.organization_id], { DATA_DIR: path.join(dataDir, 'elsewhere') });
+    expect(noToken.stderr).toContain(
+      `came from nowhere (ADMIN_TOKEN is unset and there is no ${path.join(dataDir, 'elsewhere', 'admin-token')})`,
+    );
     // The wrong token did not rotate anything.
     expect((await api('/v1/humans')).status).toBe(200);
   });
