@@ -14,9 +14,9 @@ Timestamps in responses are ISO 8601 UTC with Z; request timestamps may carry an
 
 Ids are UUIDs, written in lower case; an id sent in upper case names the same resource.
 
-The TypeScript SDK (\`npm install @humantime/sdk\`) has one resource per tag below (\`client.humans\`, \`client.bookings\`, ...), with typed errors and safe retries.
+The TypeScript SDK (\`@humantime/sdk\` in this service's repository, packages/sdk; not on the npm registry yet) has one resource per tag below (\`client.humans\`, \`client.bookings\`, ...), with typed errors and safe retries.
 
-Agents over MCP: the same service is an MCP server at \`/mcp\`. An agent app that connects by URL needs only that URL (this host followed by \`/mcp\`): it finds the sign-in from the 401's \`WWW-Authenticate\` header (OAuth 2.1: \`/.well-known/oauth-protected-resource/mcp\`, \`/.well-known/oauth-authorization-server\`, PKCE S256, dynamic registration or a client ID metadata document), and the person allows it on a humantime page. Its tokens work on \`/mcp\` only (\`/v1\` answers 401 to them) and count in the organization's rate limit and quota. An API key still works on \`/mcp\` (\`Authorization: Bearer sk_live_...\`) and over stdio (\`npx @humantime/mcp\` with \`HUMANTIME_API_KEY\`).`;
+Agents over MCP: the same service is an MCP server at \`/mcp\`. An agent app that connects by URL needs only that URL (this host followed by \`/mcp\`): it finds the sign-in from the 401's \`WWW-Authenticate\` header (OAuth 2.1: \`/.well-known/oauth-protected-resource/mcp\`, \`/.well-known/oauth-authorization-server\`, PKCE S256, dynamic registration or a client ID metadata document), and the person allows it on a humantime page. Its tokens work on \`/mcp\` only (\`/v1\` answers 401 to them) and count in the organization's rate limit and quota. An API key still works on \`/mcp\` (\`Authorization: Bearer sk_live_...\`) and over stdio (\`node packages/mcp/dist/bin.js\` from the repository, with \`HUMANTIME_API_KEY\`).`;
 
 export interface Tag {
   name: string;

@@ -68,7 +68,7 @@ function message(code: ErrorCode, entity: Entity): string {
     case 'WEBHOOK_URL_TAKEN':
       return 'url: https://agent.example.com/hooks/humantime is already registered as a webhook of this organization.';
     case 'IDEMPOTENCY_KEY_REUSED':
-      return 'This Idempotency-Key was already used with a different request body. Use a new key for a new booking.';
+      return 'This Idempotency-Key was already used for a different request (another body, or another endpoint). Use a new key for a new request.';
     case 'PAYLOAD_TOO_LARGE':
       return 'The request body exceeds 1 MiB.';
     case 'RATE_LIMITED':

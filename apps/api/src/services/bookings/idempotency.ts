@@ -86,7 +86,7 @@ export async function claimKey(
   if (existing && existing.request_hash !== scope.hash) {
     throw new AppError(
       'IDEMPOTENCY_KEY_REUSED',
-      'This Idempotency-Key was already used with a different request body. Use a new key for a new booking.',
+      'This Idempotency-Key was already used for a different request (another body, or another endpoint). Use a new key for a new request.',
     );
   }
   if (!existing || existing.response_status === null) {
