@@ -1,4 +1,4 @@
-import { contract, ERROR_CODES, ERROR_STATUS, ErrorEnvelopeSchema } from '@humantime/contract';
+import { contract, ERROR_CODES, ERROR_STATUS, ErrorEnvelopeSchema, WebhookEventSchema } from '@humantime/contract';
 import { adminContract } from '@humantime/contract/admin';
 import { Humantime } from '@humantime/sdk';
 import {
@@ -170,7 +170,8 @@ describe('buildOpenApiDocument', () => {
         expect(Object.keys(responses['503']!.content!['application/json']!.examples!), name).toEqual(['SERVICE_UNAVAILABLE']);
       }
     }
-    expect(operation(contract.humans.delete)?.responses['204']).toEqual({ description: 'No Content' });
+    expect(operation(contract.humans.delete)?.responses['204']).toMatchObject({ description: 'No Content' });
+    expect(operation(contract.humans.delete)?.responses['204']?.content).toBeUndefined();
   });
 
   it('gives every operation an example, and every example is valid by the contract itself', () => {
@@ -206,6 +207,36 @@ describe('buildOpenApiDocument', () => {
         }
       }
       expect(examples, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('names the headers every answer carries: the request id, the rate limit (not on a 401), the replay mark on idempotent writes', () => {
+    const all = doc as unknown as { components: { headers: Record<string, unknown> } };
+    expect(Object.keys(all.components.headers).sort()).toEqual(
+      ['Idempotent-Replayed', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id'].sort(),
+    );
+    for (const [name, route] of routes) {
+      for (const [status, response] of Object.entries(operation(route)!.responses)) {
+        const names = Object.keys(response.headers ?? {});
+        expect(names, `${name} ${status}`).toContain('X-Request-Id');
+        expect(names.includes('RateLimit-Remaining'), `${name} ${status}`).toBe(status !== '401');
+        const replays = Number(status) < 300 && ['bookings.create', 'bookings.reschedule', 'holds.create', 'holds.confirm'].includes(name);
+        expect(names.includes('Idempotent-Replayed'), `${name} ${status}`).toBe(replays);
+      }
+    }
+  });
+
+  it('describes the webhook deliveries (OpenAPI 3.1 webhooks) with the event body of the contract', () => {
+    const { webhooks } = doc as unknown as { webhooks: Record<string, { post: Op }> };
+    expect(Object.keys(webhooks)).toEqual(['booking.confirmed', 'booking.cancelled']);
+    for (const [type, { post }] of Object.entries(webhooks)) {
+      expect(post.parameters?.map((p) => [p.name, p.in, p.required])).toEqual([
+        ['X-Service-Signature', 'header', true],
+        ['X-Service-Delivery-Id', 'header', true],
+      ]);
+      const example = post.requestBody!.content['application/json']!.examples!.example!.value as { event: string };
+      expect(WebhookEventSchema.safeParse(example).success, type).toBe(true);
+      expect(example.event).toBe(type);
     }
   });
 

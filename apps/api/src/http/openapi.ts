@@ -8,7 +8,9 @@ import { OPERATION_ENTITIES, TAG_ENTITIES, type Entity } from './openapi/example
 import { toJsonSchema2020, type JsonSchema } from './openapi/json-schema-2020.js';
 import { operationParameters, type Parameter } from './openapi/parameters.js';
 import { ICS_EXAMPLE, REQUEST_EXAMPLES, RESPONSE_PATCHES } from './openapi/request-examples.js';
+import { RESPONSE_HEADERS, responseHeaders } from './openapi/response-headers.js';
 import { sampleSchema } from './openapi/sample-schema.js';
+import { webhooksObject } from './openapi/webhooks.js';
 
 // /openapi.json: the OpenAPI 3.1 document of the /v1 contract. @ts-rest/open-api writes
 // OpenAPI 3.0 from the zod schemas; this turns it into 3.1 (JSON Schema 2020-12), names the
@@ -93,11 +95,13 @@ function mapOperation(generated: GeneratedOperation, route: AppRoute): Operation
   const tag = operationId.split('.')[0]!;
   const entity = entityOf(operationId, tag);
   const responses: Record<string, Response> = {};
+  const idempotent = (generated.parameters ?? []).some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
   for (const [status, response] of Object.entries(generated.responses)) {
-    responses[status] =
+    const answer: Response =
       Number(status) >= 400
         ? errorResponse(Number(status), { description: route.description, entity })
         : successResponse(status, response as Response, { route, operationId, entity });
+    responses[status] = { ...answer, headers: { ...responseHeaders(Number(status), { idempotent }), ...answer.headers } };
   }
   const body = generated.requestBody?.content?.['application/json']?.schema;
   const examples = REQUEST_EXAMPLES[operationId];
@@ -166,9 +170,11 @@ function build(): OpenApiDocument {
   return {
     ...generated,
     openapi: '3.1.0',
+    webhooks: webhooksObject(),
     components: {
       ...generated.components,
       schemas: { ...generated.components?.schemas, ...(envelope && { ErrorEnvelope: toJsonSchema2020(envelope) }) },
+      headers: RESPONSE_HEADERS,
     },
   };
 }

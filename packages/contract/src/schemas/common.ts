@@ -50,11 +50,10 @@ const DECIMAL = /^-?\d+(?:\.\d+)?$/;
  * else reaches `schema` as it came and is refused there ("must be a number"); a missing
  * value stays missing (Required, or the schema's default).
  */
+// Typed by what a client sends, a number (the URL carries its digits), not the `unknown` zod
+// gives any preprocess input: the SDK's parameters, inferred from here, then require a number.
 export function queryNumber<T extends z.ZodTypeAny>(schema: T): z.ZodEffects<T, z.output<T>, z.input<T>> {
-  const read = z.preprocess((value) => (typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value), schema);
-  // Typed by what a client sends, a number (the URL carries its digits), not the `unknown` zod
-  // gives any preprocess input: the SDK's parameters, inferred from here, then require a number.
-  return read as unknown as z.ZodEffects<T, z.output<T>, z.input<T>>;
+  return z.preprocess((value) => (typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value), schema);
 }
 
 /** zod's own datetime check, to tell whether it has refused a value already. */
