@@ -1,3 +1,4 @@
+import { SHOWN_ORGANIZATION_HEADER } from '@humantime/contract/dashboard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, UTC_SECONDS, UUID } from './expectations.js';
 import { dashboardCall, PASSWORD, sessionCookieOf, signIn, signUp, uniqueEmail, type DashboardUser } from './dashboard-fixtures.js';
@@ -278,7 +279,7 @@ describe('switching organization', () => {
     // calls are refused and change nothing; the session's routes and calls naming Bob's work.
     const back = await bob.call('POST', '/session/organization', { body: { organization_id: bob.organizationId } });
     expect(back.body).toMatchObject({ role: 'owner', organization: { name: 'Switch Bob' } });
-    const showingAcme = { headers: { 'humantime-organization': acme.organizationId } };
+    const showingAcme = { headers: { [SHOWN_ORGANIZATION_HEADER]: acme.organizationId } };
     const keyBefore = (await bob.call('GET', '/overview')).body.api_key;
     for (const [method, path] of [
       ['POST', '/api-key/regenerate'],
@@ -290,7 +291,7 @@ describe('switching organization', () => {
     }
     expect((await bob.call('GET', '/overview')).body.api_key).toEqual(keyBefore);
     expect((await bob.call('GET', '/session', showingAcme)).status).toBe(200);
-    expect((await bob.call('GET', '/overview', { headers: { 'humantime-organization': bob.organizationId } })).status).toBe(200);
+    expect((await bob.call('GET', '/overview', { headers: { [SHOWN_ORGANIZATION_HEADER]: bob.organizationId } })).status).toBe(200);
     expect((await bob.call('POST', '/api-key/regenerate')).status).toBe(200);
     // Signing in starts in the organization the account joined first.
     expect((await signIn(app, bob.email)).body.organization.organization_id).toBe(bob.organizationId);

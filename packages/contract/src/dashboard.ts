@@ -49,6 +49,8 @@ const c = initContract();
 
 export const DASHBOARD_API_PREFIX = '/dashboard/api';
 export const SESSION_COOKIE_NAME = 'humantime_session';
+/** The header a page names the organization it shows with (see "Organization" above). */
+export const SHOWN_ORGANIZATION_HEADER = 'humantime-organization';
 
 // Every request string behind the same rule as /v1 (no U+0000, well-formed Unicode).
 export const dashboardContract = withWellFormedStrings(

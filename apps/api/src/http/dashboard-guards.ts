@@ -1,3 +1,4 @@
+import { SHOWN_ORGANIZATION_HEADER } from '@humantime/contract/dashboard';
 import type { RequestHandler, Response } from 'express';
 import type { Db } from '../db/open-store.js';
 import { AppError } from '../lib/app-error.js';
@@ -35,9 +36,6 @@ export const refuseCrossOrigin: RequestHandler = (req, _res, next) => {
 
 /** The routes that read or change which organization the session acts for: any page may call them. */
 const SESSION_ROUTES = new Set(['GET /session', 'POST /session/organization']);
-
-/** The header naming the organization a page shows (see the dashboard contract). */
-export const SHOWN_ORGANIZATION_HEADER = 'humantime-organization';
 
 /** The routes that work without a session: the ways to get one, and sign-out. */
 const PUBLIC_ROUTES = new Set(['POST /signup', 'POST /signin', 'POST /signout', 'POST /invites/inspect', 'POST /invites/accept']);

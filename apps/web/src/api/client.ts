@@ -1,6 +1,6 @@
 import { initClient } from '@ts-rest/core';
 import { parseErrorEnvelope } from '@humantime/contract';
-import { dashboardContract } from '@humantime/contract/dashboard';
+import { dashboardContract, SHOWN_ORGANIZATION_HEADER } from '@humantime/contract/dashboard';
 
 /**
  * Typed calls to /dashboard/api, from the contract the server implements. Same origin,
@@ -12,7 +12,7 @@ export const api = initClient(dashboardContract, {
   // The organization this tab shows: the server refuses (ORGANIZATION_CHANGED) a call made for
   // it once another tab has switched the session to another organization. Empty before the
   // session is known (sign-in, sign-up).
-  baseHeaders: { 'humantime-organization': () => shownOrganization },
+  baseHeaders: { [SHOWN_ORGANIZATION_HEADER]: () => shownOrganization },
   // The server validates what it sends; the page trusts the types and stays small.
   validateResponse: false,
 });
