@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messageOf, worthRetrying } from '../api/client.js';
+import { ApiError, messageOf, worthRetrying } from '../api/client.js';
 
 export function Loading({ what }: { what: string }) {
   return (
@@ -14,10 +14,18 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
   return (
     <div className="notice error row" role="alert">
       <span style={{ flex: '1 1 14rem' }}>{messageOf(error)}</span>
-      {onRetry && worthRetrying(error) && (
-        <button type="button" onClick={onRetry}>
-          Try again
+      {error instanceof ApiError && error.code === 'ORGANIZATION_CHANGED' ? (
+        // Another tab chose another organization: trying again here would be refused again.
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload
         </button>
+      ) : (
+        onRetry &&
+        worthRetrying(error) && (
+          <button type="button" onClick={onRetry}>
+            Try again
+          </button>
+        )
       )}
     </div>
   );
