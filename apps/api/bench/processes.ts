@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -85,7 +85,13 @@ export async function startProcess(
   const child = spawn(file, args, {
     cwd: API_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG_DIR keeps each server's log (one JSON line per request, errors with
+    // their cause) as server-<port>.log there: what a refused or failed request was.
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_LOG_DIR ? openSync(path.join(process.env.BENCH_SERVER_LOG_DIR, `server-${port}.log`), 'w') : 'ignore',
+      'inherit',
+    ],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -154,7 +154,9 @@ run divided by its requests: a busy machine distorts it far less than requests p
 - One command, one process tree: \`pnpm bench\` from the repository root, with the
   PostgreSQL server running on 127.0.0.1:5432 (as \`.ci/run\` starts it). Set
   \`BENCH_DATABASE_URL\` for another server, \`BENCH_DURATION\` (seconds per load run, default
-  10) and \`BENCH_CONNECTIONS\` (default 10) to change the load.
+  10) and \`BENCH_CONNECTIONS\` (default 10) to change the load. A request answered other than
+  expected stops the run; \`BENCH_SERVER_LOG_DIR=dir\` keeps each server's log there
+  (\`server-<port>.log\`, with the cause of any failure).
 - The slot engine runs its own seeded fixture (\`packages/slot-engine/bench\`).
 - HTTP figures come from autocannon in a separate process, against the real server started
   as \`pnpm start\` runs it (\`node dist/server.js\` with its flags, request logging on, to /dev/null) and against a bare Express app

@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config.js';
 import { apiKeyAuthentication, type ApiKeyAuthentication } from '../src/services/organizations/api-key-authentication.js';
 import { cachedSchedules, type SchedulesRequest } from '../src/services/schedule/cached-schedules.js';
 import { MAX_IN_FLIGHT } from '../src/services/organizations/key-batches.js';
-import { lookUpKeys } from '../src/db/tables/api-key-batch.js';
+import { KEY_BATCH, lookUpKeys } from '../src/db/tables/api-key-batch.js';
 import { hashApiKey } from '../src/lib/api-keys.js';
 
 const BURST = 5;
@@ -238,6 +238,40 @@ describe.runIf(TEST_STORE === 'postgres')('freshness and isolation within a batc
     for (const s of [settled[1], settled[4]]) {
       expect(s?.status === 'fulfilled' && [...s.value.schedules.keys()]).toEqual([human]);
     }
+  });
+});
+
+describe.runIf(TEST_STORE === 'postgres')('batches sharing keys, in flight at once (PostgreSQL)', () => {
+  // Two batches that share keys lock those keys' buckets; taken in different orders they could
+  // wait on each other (PostgreSQL breaks it as a deadlock: a 500, seen under load with a few
+  // keys). So every batch takes them in key order: its bucket rows reach the INSERT sorted.
+  it('charge the buckets in key order, so two of them never wait on each other', async () => {
+    const params = [
+      ['a', 'b'],
+      [true, true],
+      1,
+      1,
+      [null, null],
+      [null, null],
+      [],
+      [],
+      [null, null],
+      [null, null],
+      [null, null],
+      [null, null],
+    ];
+    // On a connection of its own: the store's keep their prepared statements, which another test counts.
+    const client = new pg.Client({ connectionString: app.database.url });
+    await client.connect();
+    const explained = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (COSTS OFF) ${KEY_BATCH}`, params).finally(() => client.end());
+    const plan = explained.rows.map((r) => r['QUERY PLAN']);
+    const insert = plan.findIndex((line) => /Insert on rate_limit_buckets/.test(line));
+    expect(insert, plan.join('\n')).toBeGreaterThanOrEqual(0);
+    const depth = (line: string) => line.search(/\S/);
+    const below = plan.slice(insert + 1);
+    const end = below.findIndex((line) => depth(line) <= depth(plan[insert]!));
+    const subtree = end < 0 ? below : below.slice(0, end);
+    expect(subtree.join('\n')).toMatch(/Sort Key: c(_\d+)?\.key_id/);
   });
 });
 

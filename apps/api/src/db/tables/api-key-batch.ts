@@ -39,8 +39,12 @@ const TAKEN = `least(EXCLUDED.granted, floor(${LEVEL}))::int`;
  * (so RateLimit-Remaining counts down through the batch as it would one request at a time),
  * the rest are refused at the level left. Schedules are read only for requests not refused,
  * and only the humans of that request's own key's organization.
+ *
+ * b takes its buckets' row locks in key order (ORDER BY key_id): two batches that share keys,
+ * in flight at once, would otherwise lock them in the orders their hash aggregates happened to
+ * give and could wait on each other (a deadlock, seen under load on several keys).
  */
-const KEY_BATCH = `
+export const KEY_BATCH = `
 WITH r AS (
   SELECT * FROM unnest($1::bpchar[], $2::bool[], $5::int[], $6::int[], $9::text[], $10::text[], $11::text[], $12::text[])
     WITH ORDINALITY AS r(key_hash, charge, first, last, date_from, date_to, busy_from, busy_to, i)),
@@ -56,6 +60,7 @@ b AS (
   INSERT INTO rate_limit_buckets AS b (api_key_id, tokens, refilled_at, allowed, granted)
   SELECT key_id, $4::float8 - least(count(*), floor($4::float8)), now(), $4::float8 >= 1, least(count(*), floor($4::float8))
     FROM c GROUP BY key_id
+   ORDER BY key_id
   ON CONFLICT (api_key_id) DO UPDATE SET
     tokens = ${LEVEL} - ${TAKEN},
     allowed = ${TAKEN} > 0,

@@ -1,4 +1,5 @@
 import { KEY_STATEMENTS_IN_FLIGHT, lookUpKeys, type KeyAnswer, type KeyQuery } from '../../db/tables/api-key-batch.js';
+import { retryingDeadlocks } from '../../db/deadlocks.js';
 import { lookUpKey, lookUpKeyWithSchedules, type RateLimitParams, type ScheduleRead } from '../../db/tables/api-key-lookup.js';
 import type { Sql } from '../../db/sql.js';
 
@@ -57,10 +58,13 @@ export function keyBatches(sql: Sql, limit: RateLimitParams): (query: KeyQuery) 
     const answering =
       batch.length === 1
         ? alone(batch[0]!.query).then((a) => [a])
-        : lookUpKeys(
-            sql,
-            limit,
-            batch.map((p) => p.query),
+        : // One statement, rolled back whole when PostgreSQL breaks a deadlock: safe to send again.
+          retryingDeadlocks(() =>
+            lookUpKeys(
+              sql,
+              limit,
+              batch.map((p) => p.query),
+            ),
           );
     void answering
       .then(
