@@ -48,14 +48,23 @@ export function endNamesADay(result: chrono.ParsedResult, t: Today): boolean {
 
 /**
  * Whether `end` names a day other than `start`'s: not one chrono implied, nor the next day it
- * moves an end to when its time is not after the start's ("tomorrow 11 to 1", "10pm to midnight").
+ * moves an end to when its time is not after the start's ("tomorrow 11 to 1", "10pm to midnight"),
+ * unless `text` names a range of month-days itself ("Dec 14-15 from 9 to 5", "Dec 14-15 at 9").
  */
-export function namesOtherDay(start: chrono.ParsedComponents, end: chrono.ParsedComponents): boolean {
+export function namesOtherDay(start: chrono.ParsedComponents, end: chrono.ParsedComponents, text: string): boolean {
   if (!end.isCertain('day') && !end.isCertain('weekday')) return false;
   const days = Math.round((end.date().getTime() - start.date().getTime()) / DAY_MS);
-  const rolledOver = hasTime(start) && days <= 1 && clockMinute(end) <= clockMinute(start);
+  const rolledOver = hasTime(start) && days <= 1 && clockMinute(end) <= clockMinute(start) && !MONTH_DAY_RANGE.test(text);
   return !rolledOver && ['year', 'month', 'day'].some((unit) => start.get(unit as chrono.Component) !== end.get(unit as chrono.Component));
 }
+
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+const DAY_NUMBER = '\\d{1,2}(?:st|nd|rd|th)?';
+const RANGE_WORD = '\\s*(?:-|\u2013|to|through|thru|until|till)\\s*';
+/** "Dec 14-15", "Dec 14 to Dec 15", "14-15 December": two days of a month, named. */
+const MONTH_DAY_RANGE = new RegExp(
+  `\\b${MONTH}\\s+${DAY_NUMBER}${RANGE_WORD}(?:${MONTH}\\s+)?${DAY_NUMBER}\\b|\\b${DAY_NUMBER}${RANGE_WORD}${DAY_NUMBER}\\s+${MONTH}`,
+);
 
 const clockMinute = (c: chrono.ParsedComponents) => (c.get('hour') ?? 0) * 60 + (c.get('minute') ?? 0);
 

@@ -1,4 +1,5 @@
 import * as chrono from 'chrono-node';
+import { DAYS_AND_TIMES_APART, UNSURE } from './when-refusals.js';
 import { DAY_MS, formatDay, isoWeekday, MINUTES_PER_DAY } from './calendar-day.js';
 import {
   daysOf,
@@ -131,21 +132,6 @@ export function read(text: string, t: Today): Reading {
 
 const partOf = (word: PartOfDay | 'night'): PartOfDay => (word === 'night' ? 'evening' : word);
 
-/**
- * Phrases chrono reads as one day or today without a word ("weekday mornings next week" as
- * tomorrow, "end of next week" as its Saturday, "next quarter" as today, "the coming days" as
- * tomorrow): refused, saying what to send instead.
- */
-const UNSURE: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^(?!next weekday$).*\bweekdays?\b/, 'a window is a run of days; name them, e.g. "Monday to Friday" or "next week mornings"'],
-  [/\b(?:end|beginning|start|middle|rest) of\b/, 'name the days, e.g. "Thursday to Friday" or "the next 3 days"'],
-  [/\bquarter\b(?! (?:past|to)\b)/, 'name the days or a month, e.g. "January" or "the next 2 months"'],
-  [
-    /\bcoming (?:days|weeks|months)\b|\b(?:in|over|during) the coming week\b/,
-    'say how far, e.g. "the next 5 days", "next week" or "within the next week"',
-  ],
-];
-
 /** Numbers said in words, one to twelve: counts here, clock hours in when.ts. */
 export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
@@ -242,18 +228,21 @@ function readPhrase(
     timed = first;
     dayStart = { c: first.start, text: first.text };
     if (first.end) {
-      if (!hasTime(first.end)) dayEnd = { c: first.end, text: first.text };
-      else if (hasDate(first.end) && !hasDate(first.start)) {
+      if (!hasTime(first.end)) {
+        // "Monday 9am to Wednesday": from a day's time to another day, not a time on each day.
+        if (hasTime(first.start)) return { ok: false, words: first.text, reason: DAYS_AND_TIMES_APART };
+        dayEnd = { c: first.end, text: first.text };
+      } else if (hasDate(first.end) && !hasDate(first.start)) {
         // chrono swaps a range whose end reads earlier than its start ("10pm to midnight").
         return { ok: false, words: first.text, reason: 'could not tell where it starts' };
-      } else if (!hasTime(first.start) && namesOtherDay(first.start, first.end)) {
+      } else if (!hasTime(first.start) && namesOtherDay(first.start, first.end, first.text)) {
         // "Monday to Wednesday at 3", "Nov 30-Dec 4 at 10": the days, then one time for each.
         dayEnd = { c: first.end, text: first.text };
         clockOnly = first.end;
       } else if (endNamesADay(first, t)) {
         // "Monday 9am to Wednesday 5pm" is not one time span on each day.
-        return { ok: false, words: first.text, reason: 'give the days and the times apart, e.g. "Monday to Wednesday from 9am to 5pm"' };
-      } else if (namesOtherDay(first.start, first.end)) {
+        return { ok: false, words: first.text, reason: DAYS_AND_TIMES_APART };
+      } else if (namesOtherDay(first.start, first.end, first.text)) {
         // "Dec 14-18 from 2 to 4pm", "Dec 14-18 at 3pm": chrono puts the days and the times in
         // one range (Dec 14 14:00 to Dec 18 16:00); the days run to the end's, the times apply
         // to each of them, and one time given for all ("at 3pm") is that time.

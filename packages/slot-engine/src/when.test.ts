@@ -296,6 +296,10 @@ describe('readWhen: clock times', () => {
     expect(berlin('Dec 14-18')).toBe('2026-12-14..2026-12-18 00:00-24:00');
     expect(berlin('14-18 December')).toBe('2026-12-14..2026-12-18 00:00-24:00');
     expect(berlin('2026-12-14 9-12')).toBe('2026-12-14..2026-12-14 09:00-12:00');
+    // As models and people write them: "p.m." with its dots, an en dash.
+    expect(berlin('tomorrow at 3 p.m.')).toBe('2026-03-11..2026-03-11 15:00-16:00');
+    expect(berlin('Friday 2\u20134 p.m.')).toBe('2026-03-13..2026-03-13 14:00-16:00');
+    expect(berlin('Dec 14\u201318')).toBe('2026-12-14..2026-12-18 00:00-24:00');
   });
 
   it('reads days named by counting: "<weekday> after next", "the first Monday of April", "next business day"', () => {
@@ -318,8 +322,26 @@ describe('readWhen: clock times', () => {
     expect(berlin('Monday to Wednesday at 3')).toBe('2026-03-16..2026-03-18 15:00-16:00');
     expect(berlin('Mon-Wed after 2pm')).toBe('2026-03-16..2026-03-18 14:00-24:00');
     expect(berlin('Dec 14 to Dec 18 at 10am')).toBe('2026-12-14..2026-12-18 10:00-11:00');
-    // A span from a day and time to another day and time is not one window a day.
-    expect(berlin('Monday 9am to Wednesday 5pm')).toMatch(/^NOT OK: .*give the days and the times apart/);
+    // Two days of a month, named, with one time or a range of times: both days.
+    expect(berlin('Dec 14-15 at 9')).toBe('2026-12-14..2026-12-15 09:00-10:00');
+    expect(berlin('Dec 14-15 from 9 to 5')).toBe('2026-12-14..2026-12-15 09:00-17:00');
+    expect(berlin('14 Dec 9-11')).toBe('2026-12-14..2026-12-14 09:00-11:00');
+    expect(berlin('14-15 Dec 9-5')).toBe('2026-12-14..2026-12-15 09:00-17:00');
+    // A span from a day and time to another day (and time) is not one window a day: refused,
+    // in words, in ISO form, or from a part of one day to another day.
+    for (const span of [
+      'Monday 9am to Wednesday 5pm',
+      'Monday 9am to Wednesday',
+      'Dec 14 at 9am to Dec 16',
+      '2026-12-14T17:00 - 2026-12-15T09:00',
+      '2026-12-14 09:00 - 2026-12-16 17:00',
+      'Friday evening to Sunday evening',
+      'Monday morning to Wednesday',
+    ]) {
+      expect(berlin(span), span).toMatch(/^NOT OK: .*give the days and the times apart/);
+    }
+    expect(berlin('2026-12-14T09:00 - 2026-12-14T11:00')).toBe('2026-12-14..2026-12-14 09:00-11:00');
+    expect(berlin('tomorrow evening until 9')).toBe('2026-03-11..2026-03-11 17:00-21:00');
     expect(berlin('after 3 tomorrow')).toBe('2026-03-11..2026-03-11 15:00-24:00');
     expect(berlin('tomorrow before 5')).toBe('2026-03-11..2026-03-11 00:00-17:00');
     // Other hours, and times written the 24-hour way, are read as written.

@@ -152,6 +152,9 @@ function normalize(text: string): string {
     .replace(/^["'\u201C\u2018([]+|["'\u201D\u2019)\]]+$/g, '')
     .toLowerCase()
     .replace(/[,;!?]+/g, ' ')
+    // "3 p.m." is "3pm" (its last dot is not the sentence's); an en or em dash is a dash.
+    .replace(/\b([ap])\.\s?m\b\.?/g, '$1m')
+    .replace(/[\u2013\u2014]/g, '-')
     .replace(/\.+\s*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -207,14 +210,16 @@ const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: stri
     (m: string, a: string, b: string) => (weekdayIndex(b) - weekdayIndex(a) === 1 ? `${a} to ${b}` : m),
   ],
   [/\b(next|this) week (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, '$2 $1 week'],
-  // "9-5", "2-4pm": two clock hours joined by a dash are a range of times, as "9 to 5" is; a
-  // dash next to a month ("Dec 14-18", "14-18 December") stays a range of days.
+  // "9-5", "2-4pm": two clock hours joined by a dash are a range of times, as "from 9 to 5" is;
+  // a dash next to a month ("Dec 14-18", "14-18 December", but not "14 Dec 9-11") joins days.
   [
     new RegExp(
-      `(?<!\\b(?:${MONTH_WORDS})[a-z]*\\.? |[\\d/.:-])(between )?\\b(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?) ?[-\u2013] ?(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?)\\b(?! ?(?:${MONTH_WORDS})|[-/]\\d)`,
+      `(?<!(?<!\\d(?:st|nd|rd|th)? )\\b(?:${MONTH_WORDS})[a-z]*\\.? |[\\d/.:-])(between |from )?\\b(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?) ?[-\u2013] ?(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?)\\b(?! ?(?:${MONTH_WORDS})|[-/]\\d)`,
       'g',
     ),
-    (_m: string, between: string | undefined, from: string, to: string) => (between ? `between ${from} and ${to}` : `${from} to ${to}`),
+    // "from" as well: after a day-first date ("14 Dec 9-11") a bare "9 to 11" would be read as days.
+    (_m: string, word: string | undefined, from: string, to: string) =>
+      word === 'between ' ? `between ${from} and ${to}` : `from ${from} to ${to}`,
   ],
   [/\bover the weekend\b/g, 'this weekend'],
   [/\bin a fortnight\b/g, 'in 2 weeks'],
