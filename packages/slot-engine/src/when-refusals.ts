@@ -14,10 +14,7 @@ export const UNSURE: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(?!next weekday$).*\bweekdays?\b/, 'a window is a run of days; name them, e.g. "Monday to Friday" or "next week mornings"'],
   [/\b(?:end|beginning|start|middle|rest) of\b/, 'name the days, e.g. "Thursday to Friday" or "the next 3 days"'],
   [/\bquarter\b(?! (?:past|to)\b)/, 'name the days or a month, e.g. "January" or "the next 2 months"'],
-  [
-    /\bcoming (?:days|weeks|months)\b|\b(?:in|over|during) the coming week\b/,
-    'say how far, e.g. "the next 5 days", "next week" or "within the next week"',
-  ],
+  [/\bcoming (?:days|weeks?|months)\b/, 'say how far, e.g. "the next 5 days", "next week" or "within the next week"'],
   [
     /(\d{4}-\d{2}-\d{2})[t ]\d{1,2}:\d{2}\S*\s*(?:-|to|until|till|through|thru)\s*(?!\1)\d{4}-\d{2}-\d{2}[t ]\d{1,2}:\d{2}\S*/,
     DAYS_AND_TIMES_APART,

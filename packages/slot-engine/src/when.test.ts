@@ -296,6 +296,14 @@ describe('readWhen: clock times', () => {
     expect(berlin('Dec 14-18')).toBe('2026-12-14..2026-12-18 00:00-24:00');
     expect(berlin('14-18 December')).toBe('2026-12-14..2026-12-18 00:00-24:00');
     expect(berlin('2026-12-14 9-12')).toBe('2026-12-14..2026-12-14 09:00-12:00');
+    // "around 3pm" is at 3pm, "from 3pm onwards" after it, "all day" and "any day" the whole days.
+    expect(berlin('around 3pm tomorrow')).toBe('2026-03-11..2026-03-11 15:00-16:00');
+    expect(berlin('tomorrow from 3pm onwards')).toBe('2026-03-11..2026-03-11 15:00-24:00');
+    expect(berlin('all day tomorrow')).toBe('2026-03-11..2026-03-11 00:00-24:00');
+    expect(berlin('any day next week')).toBe('2026-03-16..2026-03-22 00:00-24:00');
+    expect(berlin('this coming week')).toMatch(/^NOT OK: .*say how far/);
+    // A refusal quotes only words the person wrote, not the rewrites made before reading.
+    expect(berlin('Monday 9 to Wednesday 5')).toMatch(/^NOT OK: Could not read "Monday 9 to Wednesday 5" as/);
     // As models and people write them: "p.m." with its dots, an en dash.
     expect(berlin('tomorrow at 3 p.m.')).toBe('2026-03-11..2026-03-11 15:00-16:00');
     expect(berlin('Friday 2\u20134 p.m.')).toBe('2026-03-13..2026-03-13 14:00-16:00');

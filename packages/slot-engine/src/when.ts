@@ -109,7 +109,10 @@ export function readWhen(text: string, reference: WhenReference): WhenReading {
   const today = Date.UTC(local.year, local.month - 1, local.day) / DAY_MS;
   const reading = read(namedDays(normalize(trimmed), today), { today, noon: new Date(local.year, local.month - 1, local.day, 12, 0) });
   if (!reading.ok) {
-    const words = reading.words === undefined || reading.words === normalize(trimmed) ? '' : `"${reading.words}" in `;
+    // The words quoted only when the person wrote them so (not as the rewrites above left them).
+    const written =
+      reading.words !== undefined && reading.words !== normalize(trimmed) && trimmed.toLowerCase().includes(reading.words.trim());
+    const words = written ? `"${reading.words}" in ` : '';
     const reason = reading.reason === undefined ? '' : ` (${reading.reason})`;
     return { ok: false, message: `Could not read ${words}"${trimmed}" as a time window${reason}. ${sayInstead()}` };
   }
@@ -222,6 +225,12 @@ const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: stri
       word === 'between ' ? `between ${from} and ${to}` : `from ${from} to ${to}`,
   ],
   [/\bover the weekend\b/g, 'this weekend'],
+  // "all day tomorrow", "any day next week": the whole days, as the days alone are.
+  [/\b(?:all day|any day)\b/g, ''],
+  // "around 3pm", "about 10": a time is read as from that time for an hour anyway.
+  [/\b(?:around|about|approximately|circa) (?=noon|midday|\d{1,2}(?::\d{2})?(?! ?(?:days?|weeks?|months?|hours?|minutes?)\b))/g, 'at '],
+  // "from 3pm onwards", "3pm onwards": after it.
+  [/\b(?:from )?(\d{1,2}(?::\d{2})? ?(?:am|pm)?|noon) onwards?\b/g, 'after $1'],
   [/\bin a fortnight\b/g, 'in 2 weeks'],
   [/\bin (\w+) weeks?'? time\b/g, 'in $1 weeks'],
 ];
