@@ -107,9 +107,9 @@ export function read(text: string, t: Today): Reading {
     if (!times.ok) return times;
     return { ...times, from: day, to: day };
   }
-  const weekend = /^(?:(this|next) )?weekend(?: (.*))?$/.exec(bare);
+  const weekend = /^(?:the )?weekend (after next)(?: (.*))?$/.exec(bare) ?? /^(?:(this|next) )?weekend(?: (.*))?$/.exec(bare);
   if (weekend) {
-    const saturday = t.today - (isoWeekday(t.today) - 1) + 5 + (weekend[1] === 'next' ? 7 : 0);
+    const saturday = t.today - (isoWeekday(t.today) - 1) + 5 + { this: 0, next: 7, 'after next': 14 }[weekend[1] ?? 'this']!;
     const times = readPhrase(weekend[2] ?? '', t, { part, bound, timesOnly: true });
     if (!times.ok) return times;
     return { ...times, from: saturday, to: saturday + 1 };

@@ -296,6 +296,11 @@ describe('readWhen: clock times', () => {
     expect(berlin('Dec 14-18')).toBe('2026-12-14..2026-12-18 00:00-24:00');
     expect(berlin('14-18 December')).toBe('2026-12-14..2026-12-18 00:00-24:00');
     expect(berlin('2026-12-14 9-12')).toBe('2026-12-14..2026-12-14 09:00-12:00');
+    // Times written before the days, days after "next week", the weekend after next.
+    expect(berlin('9-5 Mon-Fri')).toBe('2026-03-16..2026-03-20 09:00-17:00');
+    expect(berlin('next week Mon-Wed')).toBe('2026-03-16..2026-03-18 00:00-24:00');
+    expect(berlin('tomorrow any time after 2')).toBe('2026-03-11..2026-03-11 14:00-24:00');
+    expect(berlin('the weekend after next')).toBe('2026-03-28..2026-03-29 00:00-24:00');
     // "around 3pm" is at 3pm, "from 3pm onwards" after it, "all day" and "any day" the whole days.
     expect(berlin('around 3pm tomorrow')).toBe('2026-03-11..2026-03-11 15:00-16:00');
     expect(berlin('tomorrow from 3pm onwards')).toBe('2026-03-11..2026-03-11 15:00-24:00');

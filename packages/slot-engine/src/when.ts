@@ -165,6 +165,8 @@ function normalize(text: string): string {
 }
 
 const MONTH_WORDS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec';
+/** A weekday as written: "monday", "mon", "tues", "thurs"… */
+const DAY_ABBREVIATION = '(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?';
 const WEEKDAYS = WEEKDAY_NAMES.map((day) => day.toLowerCase());
 const WEEKDAY_WORD = `(${WEEKDAYS.join('|')})`;
 const weekdayIndex = (day: string) => WEEKDAYS.indexOf(day);
@@ -212,7 +214,8 @@ const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: stri
     new RegExp(`^${WEEKDAY_WORD} and ${WEEKDAY_WORD}\\b`),
     (m: string, a: string, b: string) => (weekdayIndex(b) - weekdayIndex(a) === 1 ? `${a} to ${b}` : m),
   ],
-  [/\b(next|this) week (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, '$2 $1 week'],
+  // "next week Friday", "next week Mon-Wed": the day or days of that week.
+  [new RegExp(`\\b(next|this) week (${DAY_ABBREVIATION}(?: ?(?:-|to|through|thru) ?${DAY_ABBREVIATION})?)(?![a-z])`, 'g'), '$2 $1 week'],
   // "9-5", "2-4pm": two clock hours joined by a dash are a range of times, as "from 9 to 5" is;
   // a dash next to a month ("Dec 14-18", "14-18 December", but not "14 Dec 9-11") joins days.
   [
@@ -224,9 +227,11 @@ const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: stri
     (_m: string, word: string | undefined, from: string, to: string) =>
       word === 'between ' ? `between ${from} and ${to}` : `from ${from} to ${to}`,
   ],
+  // "9-5 Mon-Fri", "from 2 to 4pm next week": the times after the days, where the parser reads them.
+  [/^(from \S+ to \S+) ((?:mon|tue|wed|thu|fri|sat|sun|today|tomorrow|next|this)\b.*)$/, '$2 $1'],
   [/\bover the weekend\b/g, 'this weekend'],
   // "all day tomorrow", "any day next week": the whole days, as the days alone are.
-  [/\b(?:all day|any day)\b/g, ''],
+  [/\b(?:all day|any day|any ?time)\b/g, ''],
   // "around 3pm", "about 10": a time is read as from that time for an hour anyway.
   [/\b(?:around|about|approximately|circa) (?=noon|midday|\d{1,2}(?::\d{2})?(?! ?(?:days?|weeks?|months?|hours?|minutes?)\b))/g, 'at '],
   // "from 3pm onwards", "3pm onwards": after it.
