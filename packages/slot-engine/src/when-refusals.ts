@@ -16,11 +16,23 @@ export const UNSURE: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bquarter\b(?! (?:past|to)\b)/, 'name the days or a month, e.g. "January" or "the next 2 months"'],
   [/\bcoming (?:days|weeks?|months)\b/, 'say how far, e.g. "the next 5 days", "next week" or "within the next week"'],
   [
-    /(\d{4}-\d{2}-\d{2})[t ]\d{1,2}:\d{2}\S*\s*(?:-|to|until|till|through|thru)\s*(?!\1)\d{4}-\d{2}-\d{2}[t ]\d{1,2}:\d{2}\S*/,
+    /(\d{4}-\d{2}-\d{2})(?:[t ]| at )\d{1,2}:\d{2}\S*\s*(?:-|to|until|till|through|thru|and)\s*(?!\1)\d{4}-\d{2}-\d{2}(?:[t ]| at )\d{1,2}:\d{2}\S*/,
     DAYS_AND_TIMES_APART,
   ],
   [
-    /\b(?:morning|afternoon|evening|night)\s*(?:-|to|until|till|through|thru)\s*(?!\s|\d|noon|midday|midnight|(?:morning|afternoon|evening|night)\b)/,
+    /\b(?:morning|afternoon|evening|night|tonight)\s*(?:-|(?:to|until|till|through|thru)\b)\s*(?!\s|\d|noon|midday|midnight|(?:morning|afternoon|evening|night)\b)/,
     DAYS_AND_TIMES_APART,
   ],
 ];
+
+/**
+ * Whether a range's first time is written after its first day ("Monday 9am to Wednesday": a span
+ * from that time) rather than before it ("10am Monday to Friday": that time on each day).
+ */
+export function timeAfterDay(text: string): boolean {
+  const day = /[a-z]{3}|\d{4}-\d{2}-\d{2}/.exec(
+    text.replace(/\b(?:at|from|after|before|until|till|to)\b|\b\d{1,2}(?::\d{2})? ?[ap]m\b/g, (m) => ' '.repeat(m.length)),
+  );
+  const time = /\d{1,2}(?::\d{2})? ?[ap]m\b|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b|\b(?:at|from) \d/.exec(text);
+  return day !== null && time !== null && day.index < time.index;
+}

@@ -1,5 +1,5 @@
 import * as chrono from 'chrono-node';
-import { DAYS_AND_TIMES_APART, UNSURE } from './when-refusals.js';
+import { DAYS_AND_TIMES_APART, timeAfterDay, UNSURE } from './when-refusals.js';
 import { DAY_MS, formatDay, isoWeekday, MINUTES_PER_DAY } from './calendar-day.js';
 import {
   daysOf,
@@ -230,7 +230,7 @@ function readPhrase(
     if (first.end) {
       if (!hasTime(first.end)) {
         // "Monday 9am to Wednesday": from a day's time to another day, not a time on each day.
-        if (hasTime(first.start)) return { ok: false, words: first.text, reason: DAYS_AND_TIMES_APART };
+        if (hasTime(first.start) && timeAfterDay(first.text)) return { ok: false, words: first.text, reason: DAYS_AND_TIMES_APART };
         dayEnd = { c: first.end, text: first.text };
       } else if (hasDate(first.end) && !hasDate(first.start)) {
         // chrono swaps a range whose end reads earlier than its start ("10pm to midnight").
@@ -247,7 +247,8 @@ function readPhrase(
         // one range (Dec 14 14:00 to Dec 18 16:00); the days run to the end's, the times apply
         // to each of them, and one time given for all ("at 3pm") is that time.
         dayEnd = { c: first.end, text: first.text };
-        if (sameClock(first.start, first.end)) oneTime = true;
+        // …unless the times are a range that happens to end on the hour it starts ("from 9 to 9").
+        if (sameClock(first.start, first.end) && !/\b(?:from|between)\b/.test(first.text)) oneTime = true;
       }
     }
   } else if (dayRange && first && second && !hasTime(first.start) && !first.end) {

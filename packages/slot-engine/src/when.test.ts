@@ -338,12 +338,25 @@ describe('readWhen: clock times', () => {
     // Two days of a month, named, with one time or a range of times: both days.
     expect(berlin('Dec 14-15 at 9')).toBe('2026-12-14..2026-12-15 09:00-10:00');
     expect(berlin('Dec 14-15 from 9 to 5')).toBe('2026-12-14..2026-12-15 09:00-17:00');
-    expect(berlin('14 Dec 9-11')).toBe('2026-12-14..2026-12-14 09:00-11:00');
-    expect(berlin('14-15 Dec 9-5')).toBe('2026-12-14..2026-12-15 09:00-17:00');
+    // A dash right after a month is taken for days, so "14 Dec 9-11" is refused rather than read.
+    expect(berlin('14 Dec 9-11')).toMatch(/^NOT OK/);
+    expect(berlin('2 to 4 Dec 14-15')).toMatch(/^NOT OK/);
+    // The same hour at both ends of a range of times is twelve hours, on each day.
+    expect(berlin('Dec 14-15 from 9 to 9')).toBe('2026-12-14..2026-12-15 09:00-21:00');
+    expect(berlin('Dec 14-15 from 9 to 9pm')).toBe('2026-12-14..2026-12-15 09:00-21:00');
+    expect(berlin('14-15 Dec from 9 to 5')).toBe('2026-12-14..2026-12-15 09:00-17:00');
     // A span from a day and time to another day (and time) is not one window a day: refused,
     // in words, in ISO form, or from a part of one day to another day.
+    // A time written before the days is that time on each day.
+    expect(berlin('10am Monday to Friday')).toBe('2026-03-16..2026-03-20 10:00-11:00');
+    expect(berlin('after 2pm Monday to Wednesday')).toBe('2026-03-16..2026-03-18 14:00-24:00');
+    expect(berlin('afternoon tomorrow')).toBe('2026-03-11..2026-03-11 12:00-17:00');
+    expect(berlin('in about 10 days')).toBe('2026-03-20..2026-03-20 00:00-24:00');
     for (const span of [
       'Monday 9am to Wednesday 5pm',
+      '2026-12-14 at 17:00 - 2026-12-15 at 09:00',
+      'between 2026-12-14T17:00 and 2026-12-15T09:00',
+      'tonight to Sunday',
       'Monday 9am to Wednesday',
       'Dec 14 at 9am to Dec 16',
       '2026-12-14T17:00 - 2026-12-15T09:00',

@@ -217,10 +217,10 @@ const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: stri
   // "next week Friday", "next week Mon-Wed": the day or days of that week.
   [new RegExp(`\\b(next|this) week (${DAY_ABBREVIATION}(?: ?(?:-|to|through|thru) ?${DAY_ABBREVIATION})?)(?![a-z])`, 'g'), '$2 $1 week'],
   // "9-5", "2-4pm": two clock hours joined by a dash are a range of times, as "from 9 to 5" is;
-  // a dash next to a month ("Dec 14-18", "14-18 December", but not "14 Dec 9-11") joins days.
+  // a dash next to a month ("Dec 14-18", "14-18 December") joins days.
   [
     new RegExp(
-      `(?<!(?<!\\d(?:st|nd|rd|th)? )\\b(?:${MONTH_WORDS})[a-z]*\\.? |[\\d/.:-])(between |from )?\\b(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?) ?[-\u2013] ?(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?)\\b(?! ?(?:${MONTH_WORDS})|[-/]\\d)`,
+      `(?<!\\b(?:${MONTH_WORDS})[a-z]*\\.? |[\\d/.:-])(between |from )?\\b(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?) ?[-\u2013] ?(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?)\\b(?! ?(?:${MONTH_WORDS})|[-/]\\d)`,
       'g',
     ),
     // "from" as well: after a day-first date ("14 Dec 9-11") a bare "9 to 11" would be read as days.
@@ -233,7 +233,10 @@ const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: stri
   // "all day tomorrow", "any day next week": the whole days, as the days alone are.
   [/\b(?:all day|any day|any ?time)\b/g, ''],
   // "around 3pm", "about 10": a time is read as from that time for an hour anyway.
-  [/\b(?:around|about|approximately|circa) (?=noon|midday|\d{1,2}(?::\d{2})?(?! ?(?:days?|weeks?|months?|hours?|minutes?)\b))/g, 'at '],
+  [
+    /\b(?:around|about|approximately|circa) (?=noon|midday|\d{1,2}(?::\d{2})?(?!\d)(?! ?(?:days?|weeks?|months?|hours?|minutes?)\b))/g,
+    'at ',
+  ],
   // "from 3pm onwards", "3pm onwards": after it.
   [/\b(?:from )?(\d{1,2}(?::\d{2})? ?(?:am|pm)?|noon) onwards?\b/g, 'after $1'],
   [/\bin a fortnight\b/g, 'in 2 weeks'],
