@@ -223,7 +223,7 @@ const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: stri
       `(?<!\\b(?:${MONTH_WORDS})[a-z]*\\.? |[\\d/.:-])(between |from )?\\b(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?) ?[-\u2013] ?(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?)\\b(?! ?(?:${MONTH_WORDS})|[-/]\\d)`,
       'g',
     ),
-    // "from" as well: after a day-first date ("14 Dec 9-11") a bare "9 to 11" would be read as days.
+    // Written "from 9 to 5": a bare "9 to 5" next to other numbers can be read as days.
     (_m: string, word: string | undefined, from: string, to: string) =>
       word === 'between ' ? `between ${from} and ${to}` : `from ${from} to ${to}`,
   ],
