@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import { DAY_MS, isoWeekday } from './calendar-day.js';
+import { MONTH_WORD } from './when-words.js';
 
 /**
  * The chrono-node adapter of readWhen (when.ts): what chrono read, which words it left, and
@@ -58,12 +59,11 @@ export function namesOtherDay(start: chrono.ParsedComponents, end: chrono.Parsed
   return !rolledOver && ['year', 'month', 'day'].some((unit) => start.get(unit as chrono.Component) !== end.get(unit as chrono.Component));
 }
 
-const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
 const DAY_NUMBER = '\\d{1,2}(?:st|nd|rd|th)?';
 const RANGE_WORD = '\\s*(?:-|\u2013|to|through|thru|until|till)\\s*';
 /** "Dec 14-15", "Dec 14 to Dec 15", "14-15 December": two days of a month, named. */
 const MONTH_DAY_RANGE = new RegExp(
-  `\\b${MONTH}\\s+${DAY_NUMBER}${RANGE_WORD}(?:${MONTH}\\s+)?${DAY_NUMBER}\\b|\\b${DAY_NUMBER}${RANGE_WORD}${DAY_NUMBER}\\s+${MONTH}`,
+  `\\b${MONTH_WORD}\\s+${DAY_NUMBER}${RANGE_WORD}(?:${MONTH_WORD}\\s+)?${DAY_NUMBER}\\b|\\b${DAY_NUMBER}${RANGE_WORD}${DAY_NUMBER}\\s+${MONTH_WORD}`,
 );
 
 const clockMinute = (c: chrono.ParsedComponents) => (c.get('hour') ?? 0) * 60 + (c.get('minute') ?? 0);

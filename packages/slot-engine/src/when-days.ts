@@ -1,5 +1,5 @@
 import { formatDay, isoWeekday, parseDay } from './calendar-day.js';
-import { WEEKDAY_NAMES } from './when-rules.js';
+import { monthNumber, MONTH_WORD, WEEKDAY_WORD, weekdayNumber } from './when-words.js';
 
 /**
  * Days named by counting that the parser does not read, rewritten to the date they name
@@ -11,13 +11,16 @@ import { WEEKDAY_NAMES } from './when-rules.js';
  */
 export function namedDays(text: string, today: number): string {
   return text
-    .replace(new RegExp(`\\b(?:the )?${WEEKDAY} after next\\b`, 'g'), (_m, day: string) => formatDay(nextWeekday(today, day) + 7))
+    .replace(new RegExp(`\\b(?:the )?${WEEKDAY_WORD} after next\\b`, 'g'), (_m, day: string) => formatDay(nextWeekday(today, day) + 7))
     .replace(
-      new RegExp(`\\b(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th|last) ${WEEKDAY} (?:of|in) ${MONTH}(?: (\\d{4}))?\\b`, 'g'),
+      new RegExp(
+        `\\b(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th|last) ${WEEKDAY_WORD} (?:of|in) (${MONTH_WORD})(?: (\\d{4}))?\\b`,
+        'g',
+      ),
       (...[, nth, day, month, year]: string[]) =>
         formatDay(
           nthWeekdayOf(
-            { n: ORDINALS[nth ?? ''] ?? 1, weekday: weekdayOf(day ?? ''), month: monthOf(month ?? '') },
+            { n: ORDINALS[nth ?? ''] ?? 1, weekday: weekdayNumber(day ?? ''), month: monthNumber(month ?? '') },
             year ? Number(year) : undefined,
             today,
           ),
@@ -30,17 +33,11 @@ export function namedDays(text: string, today: number): string {
     });
 }
 
-const WEEKDAY = `(${WEEKDAY_NAMES.map((d) => d.toLowerCase()).join('|')})`;
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const MONTH = `(${MONTHS.map((m) => `${m.slice(0, 3)}(?:${m.slice(3)})?`).join('|')})\\.?`;
 const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: -1 };
-
-const weekdayOf = (name: string) => WEEKDAY_NAMES.findIndex((d) => d.toLowerCase() === name) + 1;
-const monthOf = (name: string) => MONTHS.findIndex((m) => m.startsWith(name.slice(0, 3))) + 1;
 
 /** The first `weekday` (ISO name) after `today`, a week ahead when today is one. */
 function nextWeekday(today: number, name: string): number {
-  return today + (((weekdayOf(name) - isoWeekday(today) + 6) % 7) + 1);
+  return today + (((weekdayNumber(name) - isoWeekday(today) + 6) % 7) + 1);
 }
 
 /** The n-th (or, for -1, the last) ISO weekday of a month; without a year, the next not past. */

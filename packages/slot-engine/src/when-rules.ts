@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import { DAYS_AND_TIMES_APART, timeAfterDay, UNSURE } from './when-refusals.js';
+import { WEEKDAY_NAMES } from './when-words.js';
 import { DAY_MS, formatDay, isoWeekday, MINUTES_PER_DAY } from './calendar-day.js';
 import {
   daysOf,
@@ -21,8 +22,6 @@ import {
  * The window rules of readWhen (when.ts): parts of day, "after"/"before" bounds, weeks and
  * weekends, ranges of days and clock times, turned into local dates and minutes of the day.
  */
-
-export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** The fixed parts of the day, in minutes since local midnight. */
 const PARTS_OF_DAY = {

@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { DAY_MS, formatDay } from './calendar-day.js';
 import { namedDays } from './when-days.js';
-import { NUMBER_WORDS, read, WEEKDAY_NAMES } from './when-rules.js';
+import { NUMBER_WORDS, read } from './when-rules.js';
+import { MONTH_WORD, WEEKDAY_ABBREVIATION, WEEKDAY_WORD, weekdayNumber } from './when-words.js';
 import { createZoneClock } from './zone-clock.js';
 
 /**
@@ -107,11 +108,11 @@ export function readWhen(text: string, reference: WhenReference): WhenReading {
   }
 
   const today = Date.UTC(local.year, local.month - 1, local.day) / DAY_MS;
-  const reading = read(namedDays(normalize(trimmed), today), { today, noon: new Date(local.year, local.month - 1, local.day, 12, 0) });
+  const normalized = normalize(trimmed);
+  const reading = read(namedDays(normalized, today), { today, noon: new Date(local.year, local.month - 1, local.day, 12, 0) });
   if (!reading.ok) {
     // The words quoted only when the person wrote them so (not as the rewrites above left them).
-    const written =
-      reading.words !== undefined && reading.words !== normalize(trimmed) && trimmed.toLowerCase().includes(reading.words.trim());
+    const written = reading.words !== undefined && reading.words !== normalized && trimmed.toLowerCase().includes(reading.words.trim());
     const words = written ? `"${reading.words}" in ` : '';
     const reason = reading.reason === undefined ? '' : ` (${reading.reason})`;
     return { ok: false, message: `Could not read ${words}"${trimmed}" as a time window${reason}. ${sayInstead()}` };
@@ -164,13 +165,6 @@ function normalize(text: string): string {
   return SAID_OTHERWISE.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement as string), plain);
 }
 
-const MONTH_WORDS = 'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec';
-/** A weekday as written: "monday", "mon", "tues", "thurs"… */
-const DAY_ABBREVIATION = '(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?';
-const WEEKDAYS = WEEKDAY_NAMES.map((day) => day.toLowerCase());
-const WEEKDAY_WORD = `(${WEEKDAYS.join('|')})`;
-const weekdayIndex = (day: string) => WEEKDAYS.indexOf(day);
-
 const HOUR_WORD = `(${Object.keys(NUMBER_WORDS).join('|')})`;
 const hourOf = (word: string) => String(NUMBER_WORDS[word] ?? word);
 
@@ -212,15 +206,18 @@ const SAID_OTHERWISE: ReadonlyArray<readonly [RegExp, string | ((...groups: stri
   // Two days next to each other joined by "and" are the range of both ("Thursday and Friday").
   [
     new RegExp(`^${WEEKDAY_WORD} and ${WEEKDAY_WORD}\\b`),
-    (m: string, a: string, b: string) => (weekdayIndex(b) - weekdayIndex(a) === 1 ? `${a} to ${b}` : m),
+    (m: string, a: string, b: string) => (weekdayNumber(b) - weekdayNumber(a) === 1 ? `${a} to ${b}` : m),
   ],
   // "next week Friday", "next week Mon-Wed": the day or days of that week.
-  [new RegExp(`\\b(next|this) week (${DAY_ABBREVIATION}(?: ?(?:-|to|through|thru) ?${DAY_ABBREVIATION})?)(?![a-z])`, 'g'), '$2 $1 week'],
+  [
+    new RegExp(`\\b(next|this) week (${WEEKDAY_ABBREVIATION}(?: ?(?:-|to|through|thru) ?${WEEKDAY_ABBREVIATION})?)(?![a-z])`, 'g'),
+    '$2 $1 week',
+  ],
   // "9-5", "2-4pm": two clock hours joined by a dash are a range of times, as "from 9 to 5" is;
   // a dash next to a month ("Dec 14-18", "14-18 December") joins days.
   [
     new RegExp(
-      `(?<!\\b(?:${MONTH_WORDS})[a-z]*\\.? |[\\d/.:-])(between |from )?\\b(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?) ?[-\u2013] ?(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?)\\b(?! ?(?:${MONTH_WORDS})|[-/]\\d)`,
+      `(?<!\\b${MONTH_WORD} |[\\d/.:-])(between |from )?\\b(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?) ?[-\u2013] ?(\\d{1,2}(?::\\d{2})?(?: ?[ap]m)?)\\b(?! ?${MONTH_WORD}|[-/]\\d)`,
       'g',
     ),
     // Written "from 9 to 5": a bare "9 to 5" next to other numbers can be read as days.

@@ -50,6 +50,9 @@ function plan(value: string | undefined) {
   return p;
 }
 
+/** Where the admin token `run` sent came from (loadCliConfig's word), for the hint on a 401. */
+let tokenSource = '';
+
 async function run(argv: string[]): Promise<Outcome | 'help'> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -74,6 +77,7 @@ async function run(argv: string[]): Promise<Outcome | 'help'> {
   } catch (error) {
     throw new UsageError(`environment: ${(error as Error).message}`);
   }
+  tokenSource = config.tokenSource;
   const client = initClient(adminContract, {
     baseUrl: config.baseUrl,
     baseHeaders: { authorization: `Bearer ${config.adminToken ?? ''}` },
@@ -127,9 +131,7 @@ try {
   } else {
     // A hint for the person first; the last line stays the envelope, for scripts.
     if (outcome.status === 401) {
-      process.stderr.write(
-        `The admin token sent came from ${loadCliConfig().tokenSource}. Set ADMIN_TOKEN, or DATA_DIR to the server's data directory.\n`,
-      );
+      process.stderr.write(`The admin token sent came from ${tokenSource}. Set ADMIN_TOKEN, or DATA_DIR to the server's data directory.\n`);
     }
     process.stderr.write(`${JSON.stringify(outcome.body)}\n`);
     process.exit(1);
