@@ -1,5 +1,6 @@
 // The databases of the `seeded` section: for each store an "empty" one (the organizations and
-// humans, no history) and a "seeded" one (the same with the full history), seeded once per run.
+// humans, no history), a "seeded" one (the same with the full history) and a "short" one (a
+// full first page of every list, little history behind it), seeded once per run.
 // A seeded PostgreSQL database is kept between runs and reused when its name says the same
 // sizes and the same seeder (docs/benchmarks.md, "Against a seeded database").
 import { createHash } from 'node:crypto';
@@ -209,11 +210,23 @@ export async function seededServerDatabase(shape: SeedShape): Promise<PreparedDa
   return { env: { DATABASE_URL: url }, seed, seedSeconds: seconds, reused: false };
 }
 
-/** The empty PostgreSQL database: the same organizations and humans, no bookings; made afresh every run (seconds). */
-export async function emptyServerDatabase(shape: SeedShape): Promise<PreparedDatabase> {
-  const url = await freshDatabase('humantime_bench_empty');
-  const { seed, seconds } = await seedInto({ databaseUrl: url }, { ...shape, bookings: 0 });
+/** A PostgreSQL database made afresh every run (seconds) and seeded with `shape`: the empty and the short-history ones. */
+export async function freshServerDatabase(name: string, shape: SeedShape): Promise<PreparedDatabase> {
+  const url = await freshDatabase(name);
+  const { seed, seconds } = await seedInto({ databaseUrl: url }, shape);
   return { env: { DATABASE_URL: url }, seed, seedSeconds: seconds, reused: false };
+}
+
+/**
+ * The short-history database's sizes: the same organizations, five humans each (the humans
+ * whose own lists are read), 110 bookings each over two months, so every first page the
+ * section reads is full (a page of 50 bookings, events or deliveries) with little history
+ * behind it. Set against the seeded database, it leaves out what the empty one cannot: the
+ * cost of a full page against an empty one.
+ */
+export function shortHistoryShape(shape: SeedShape): SeedShape {
+  const humans = shape.organizations * 5;
+  return { organizations: shape.organizations, months: 2, humans, bookings: humans * 110 };
 }
 
 /** An embedded store in `dataDir` (the server's DATA_DIR), seeded in this process before the server opens it. */

@@ -2,14 +2,15 @@
 // each store, in one run, with the ratio of their throughputs (docs/benchmarks.md).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT } from './api-client.js';
+import { BENCH_ADMIN_TOKEN, BENCH_RATE_LIMIT, call } from './api-client.js';
 import { postgresCpuMeter, postgresWalMeter, runLoad, startProcess, type LoadResult, type Proc } from './processes.js';
 import type { Figure } from './report.js';
 import {
   embeddedDatabase,
-  emptyServerDatabase,
+  freshServerDatabase,
   seededServerDatabase,
   seedShapes,
+  shortHistoryShape,
   type PreparedDatabase,
   type SeedShape,
 } from './seeded-databases.js';
@@ -18,6 +19,7 @@ import {
   cancelRequests,
   deepCursors,
   fixtureOf,
+  PAGE,
   readEndpoints,
   slotEndpoints,
   type Fixture,
@@ -89,6 +91,14 @@ async function measure(api: Proc, e: Endpoint, { work, load, kind }: RunContext)
   return { name: e.name, result, cpuMs: ms(apiCpu + (db(result.requests) ?? 0)), apiCpuMs: ms(apiCpu), walKb };
 }
 
+/** Every request of a short-history run must find a full page: else it would measure a shorter one. */
+async function assertFullPages(url: string, e: Endpoint): Promise<void> {
+  for (const r of e.requests) {
+    const { data } = await call(url, 'GET', r.path, r.token);
+    if (data.length < PAGE) throw new Error(`seeded: the short history has ${data.length} rows, not ${PAGE}, for ${e.name} (${r.path})`);
+  }
+}
+
 /** Where a run writes its request lists, and the load of every measured run. */
 interface RunContext {
   work: string;
@@ -120,25 +130,26 @@ function startApi(db: PreparedDatabase): Promise<Proc> {
  * The reads first (so the delivery log and the lists hold only what was seeded), then
  * bookings, then the cancels of those bookings.
  */
-async function runStore(dbs: { seeded: PreparedDatabase; empty: PreparedDatabase }, ctx: RunContext) {
-  const seeded = await startApi(dbs.seeded);
-  const empty = await startApi(dbs.empty).catch(async (error: unknown) => {
-    await seeded.stop();
-    throw error;
-  });
+async function runStore(dbs: StoreDatabases, ctx: RunContext) {
+  const started: Proc[] = [];
   try {
-    const runs = { seeded: [] as Measured[], empty: [] as Measured[] };
+    for (const db of [dbs.seeded, dbs.empty, dbs.short]) started.push(await startApi(db));
+    const [seeded, empty, short] = started as [Proc, Proc, Proc];
+    const runs = { seeded: [] as Measured[], empty: [] as Measured[], short: [] as Measured[] };
     const sides = [
       { side: 'seeded', api: seeded, f: await fixtureOf(seeded.url, dbs.seeded.seed) },
       { side: 'empty', api: empty, f: await fixtureOf(empty.url, dbs.empty.seed) },
+      { side: 'short', api: short, f: await fixtureOf(short.url, dbs.short.seed) },
     ] as const;
     // BENCH_SEEDED_ONLY: comma-separated parts of endpoint names; only those run (cancels
     // need the bookings of a POST run: pick both).
     const only = process.env.BENCH_SEEDED_ONLY?.split(',').filter(Boolean);
     const both = async (name: string, make: (api: Proc, f: Fixture) => Endpoint | Promise<Endpoint>) => {
       if (only && !only.some((part) => name.includes(part))) return;
-      for (const { side, api, f } of sides) {
+      // The short history has full first pages only: the rest of its lists is not there.
+      for (const { side, api, f } of sides.filter((s) => s.side !== 'short' || name.endsWith('(first page)'))) {
         const e = await make(api, f);
+        if (side === 'short') await assertFullPages(api.url, e);
         const m = await measure(api, e, ctx);
         runs[side].push(m);
         const cpu = `CPU ${m.cpuMs} ms/req (API ${m.apiCpuMs})${m.walKb === undefined ? '' : `, WAL ${m.walKb} KB/req`}`;
@@ -160,16 +171,29 @@ async function runStore(dbs: { seeded: PreparedDatabase; empty: PreparedDatabase
     });
     return runs;
   } finally {
-    await seeded.stop();
-    await empty.stop();
+    for (const api of started) await api.stop();
   }
 }
 
-async function prepare(kind: 'postgres' | 'embedded', shape: SeedShape, work: string) {
-  if (kind === 'postgres') return { seeded: await seededServerDatabase(shape), empty: await emptyServerDatabase(shape) };
+interface StoreDatabases {
+  seeded: PreparedDatabase;
+  empty: PreparedDatabase;
+  short: PreparedDatabase;
+}
+
+async function prepare(kind: 'postgres' | 'embedded', shape: SeedShape, work: string): Promise<StoreDatabases> {
+  const empty = { ...shape, bookings: 0 };
+  if (kind === 'postgres') {
+    return {
+      seeded: await seededServerDatabase(shape),
+      empty: await freshServerDatabase('humantime_bench_empty', empty),
+      short: await freshServerDatabase('humantime_bench_short', shortHistoryShape(shape)),
+    };
+  }
   return {
     seeded: await embeddedDatabase(path.join(work, 'embedded-seeded'), shape),
-    empty: await embeddedDatabase(path.join(work, 'embedded-empty'), { ...shape, bookings: 0 }),
+    empty: await embeddedDatabase(path.join(work, 'embedded-empty'), empty),
+    short: await embeddedDatabase(path.join(work, 'embedded-short'), shortHistoryShape(shape)),
   };
 }
 
@@ -184,12 +208,13 @@ export async function benchSeeded(work: string, load: SeededLoad): Promise<{ fig
   for (const kind of stores) {
     const shape = shapes[kind];
     console.error(`seeded: ${kind}, ${JSON.stringify(shape)}`);
-    const { seeded, empty } = await prepare(kind, shape, work);
+    const dbs = await prepare(kind, shape, work);
+    const { seeded } = dbs;
     console.error(
       `seeded: ${kind} seeded ${seeded.reused ? 'reused' : `in ${seeded.seedSeconds} s`}: ${JSON.stringify(seeded.seed.counts)}`,
     );
-    const runs = await runStore({ seeded, empty }, { work, load, kind });
-    done.push({ kind, shape, seeded, empty: runs.empty, seededRuns: runs.seeded });
+    const runs = await runStore(dbs, { work, load, kind });
+    done.push({ kind, shape, seeded, empty: runs.empty, seededRuns: runs.seeded, shortRuns: runs.short });
   }
   return seededMarkdown(done, load);
 }

@@ -30,7 +30,7 @@ export interface Fixture {
 
 const DEPTH = 1_000;
 /** The page size a client gets by default: the walk down stops at the last page, a human's 100 bookings included. */
-const PAGE = 50;
+export const PAGE = 50;
 /** Humans per organization whose own lists are read (first page and deep). */
 const LISTED_HUMANS = 5;
 
