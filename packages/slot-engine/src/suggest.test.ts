@@ -161,6 +161,70 @@ describe('rankSuggestions', () => {
     expect(alone[0]!.reasons.find((r) => r.code === 'preferred_hours')!.message).toBe('the human has no preferred hours: any time suits');
   });
 
+  it("names the wall-clock time on the day a zone's clocks change, not midnight's offset", () => {
+    // Berlin moves to +02:00 at 01:00Z on Sunday 2027-03-28: 07:00Z is 09:00 there, not 08:00.
+    const start = at('2027-03-28T07:00:00Z');
+    const [only] = rankSuggestions({
+      candidates: [{ start, end: start + 60 * MIN, humanIds: ['h1'] }],
+      window: { start: at('2027-03-28T00:00:00Z'), end: at('2027-03-29T00:00:00Z') },
+      dayZone: 'UTC',
+      attendeeZone: 'Europe/Berlin',
+      humans: new Map([
+        ['h1', { timezone: 'Australia/Lord_Howe', preferredHours: [{ weekdays: [7], start: '17:00', end: '19:00' }], busy: [] }],
+      ]),
+      limit: 1,
+    });
+    const message = (code: string) => only!.reasons.find((r) => r.code === code)!.message;
+    expect(message('attendee_hours')).toBe('09:00 Sun for the attendee in Europe/Berlin (inside 09:00-17:00)');
+    // Lord Howe is at +11:00 that day: 07:00Z is 18:00.
+    expect(message('preferred_hours')).toBe('18:00 Sun for the human in Australia/Lord_Howe (inside their preferred 17:00-19:00)');
+    // Lord Howe leaves +11:00 for +10:30 at 15:00Z on Saturday 2027-04-03: 21:30Z is 08:00 Sunday.
+    const sunday = at('2027-04-03T21:30:00Z');
+    const [after] = rankSuggestions({
+      candidates: [{ start: sunday, end: sunday + 30 * MIN, humanIds: ['h1'] }],
+      window: { start: sunday, end: sunday + 86_400_000 },
+      dayZone: 'Australia/Lord_Howe',
+      humans: new Map([
+        ['h1', { timezone: 'Australia/Lord_Howe', preferredHours: [{ weekdays: [7], start: '08:00', end: '09:00' }], busy: [] }],
+      ]),
+      limit: 1,
+    });
+    expect(after!.reasons.find((r) => r.code === 'preferred_hours')!.message).toBe(
+      '08:00 Sun for the human in Australia/Lord_Howe (inside their preferred 08:00-09:00)',
+    );
+  });
+
+  it('takes preferred windows that touch or overlap as one stretch, and bridges no gap', () => {
+    const preferring = {
+      ...human,
+      preferredHours: [
+        { weekdays: [1], start: '09:00', end: '10:00' },
+        { weekdays: [1], start: '10:00', end: '11:00' },
+        { weekdays: [2], start: '09:00', end: '10:15' },
+        { weekdays: [2], start: '09:45', end: '11:00' },
+        { weekdays: [3], start: '09:00', end: '10:00' },
+        { weekdays: [3], start: '10:15', end: '11:00' },
+      ],
+    };
+    const message = (iso: string) =>
+      rankSuggestions({
+        candidates: [{ start: at(iso), end: at(iso) + 30 * MIN, humanIds: ['h1'] }],
+        window: WINDOW,
+        dayZone: 'Europe/Berlin',
+        humans: new Map([['h1', preferring]]),
+        limit: 1,
+      })[0]!.reasons.find((r) => r.code === 'preferred_hours')!.message;
+    expect(message('2026-12-07T08:45:00Z')).toBe(
+      '09:45 Mon for the human in Europe/Berlin (inside their preferred 09:00-10:00, 10:00-11:00)',
+    );
+    expect(message('2026-12-08T09:00:00Z')).toBe(
+      '10:00 Tue for the human in Europe/Berlin (inside their preferred 09:00-10:15, 09:45-11:00)',
+    );
+    expect(message('2026-12-09T08:45:00Z')).toBe(
+      '09:45 Wed for the human in Europe/Berlin (outside their preferred 09:00-10:00, 10:15-11:00)',
+    );
+  });
+
   it('gives the same list for the same input, and every suggestion is a candidate (property)', () => {
     const candidates = listed('America/New_York', []);
     fc.assert(

@@ -1,6 +1,8 @@
-import { formatDay, isoWeekday, MINUTE_MS, parseClock } from './calendar-day.js';
+import { DAY_MS, formatDay, isoWeekday, MINUTE_MS, parseClock } from './calendar-day.js';
+import { unionOf } from './intervals.js';
 import type { Interval } from './types.js';
 import { createZoneClock, type ZoneClock } from './zone-clock.js';
+import { offsetReader } from './zone-offset.js';
 
 /**
  * Ranked suggestions among listed starts: a deterministic score in [0, 1] and the reasons it
@@ -12,7 +14,7 @@ import { createZoneClock, type ZoneClock } from './zone-clock.js';
  *   attendee's working day, 09:00-17:00 in their zone (any weekday: the attendee's weekends
  *   are not known).
  * - preferred_hours (3), when any listed human has preferred hours: the share of the meeting's
- *   humans for whom it lies wholly inside one of their preferred windows (a human without
+ *   humans for whom it lies wholly inside their preferred hours, windows that touch or overlap joined (a human without
  *   preferred hours is content at any time).
  * - room_around (2): not back to back with another booking, hold, busy time or the human's
  *   own block (a weekly meeting); each human scores one half per side with at least
@@ -110,7 +112,7 @@ export function rankSuggestions(input: SuggestionInput): Suggestion[] {
     if (input.attendeeZone) {
       const share = attendeeShare(clockOf(input.attendeeZone), candidate);
       factors.attendee_hours = share;
-      reasons.push({ code: 'attendee_hours', message: attendeeMessage(clockOf(input.attendeeZone), input.attendeeZone, candidate, share) });
+      reasons.push({ code: 'attendee_hours', message: attendeeMessage(input.attendeeZone, candidate, share) });
     }
     if (preferences) {
       const inside = candidate.humanIds.filter((id) => insidePreferred(input.humans.get(id), clockOf, candidate));
@@ -120,7 +122,7 @@ export function rankSuggestions(input: SuggestionInput): Suggestion[] {
       reasons.push({
         code: 'preferred_hours',
         message: only?.preferredHours?.length
-          ? preferredMessageOne(only, clockOf(only.timezone), candidate, inside.length === 1)
+          ? preferredMessageOne(only, candidate, inside.length === 1)
           : preferredMessage(inside.length - without, candidate.humanIds.length - without, without),
       });
     }
@@ -152,10 +154,11 @@ export function rankSuggestions(input: SuggestionInput): Suggestion[] {
   return chosen;
 }
 
-/** Local (day, minute of day) of an instant; minutes past 24:00 never occur. */
-function localOf(clock: ZoneClock, instant: number): { day: number; minute: number } {
-  const day = clock.dayOf(instant);
-  return { day, minute: Math.round((instant - clock.dayStart(day)) / MINUTE_MS) };
+/** Local (day, minute of day) of an instant: the wall clock's, from the zone's offset at that instant (right on a day the clocks change). */
+function localOf(zone: string, instant: number): { day: number; minute: number } {
+  const local = instant + offsetReader(zone)(instant) * MINUTE_MS;
+  const day = Math.floor(local / DAY_MS);
+  return { day, minute: Math.floor((local - day * DAY_MS) / MINUTE_MS) };
 }
 
 /** The share of [start, end) inside ATTENDEE_HOURS on the attendee's local days. */
@@ -169,24 +172,26 @@ function attendeeShare(clock: ZoneClock, { start, end }: Interval): number {
   return inside / (end - start);
 }
 
-function attendeeMessage(clock: ZoneClock, zone: string, candidate: Interval, share: number): string {
-  const { day, minute } = localOf(clock, candidate.start);
+function attendeeMessage(zone: string, candidate: Interval, share: number): string {
+  const { day, minute } = localOf(zone, candidate.start);
   const where = share === 1 ? 'inside' : share === 0 ? 'outside' : 'partly inside';
   return `${clockText(minute)} ${weekdayName(day)} for the attendee in ${zone} (${where} ${ATTENDEE_HOURS.start}-${ATTENDEE_HOURS.end})`;
 }
 
-/** True when the meeting lies wholly inside one of the human's preferred windows, or they have none. */
+/**
+ * True when the meeting lies wholly inside the human's preferred hours that day, or they have
+ * none. Windows that touch or overlap are one stretch: 09:00-10:00 and 10:00-11:00 hold a
+ * meeting at 09:30.
+ */
 function insidePreferred(human: SuggestionHuman | undefined, clockOf: (zone: string) => ZoneClock, { start, end }: Interval): boolean {
   if (!human?.preferredHours?.length) return true;
   const clock = clockOf(human.timezone);
   const day = clock.dayOf(start);
   const weekday = isoWeekday(day);
-  return human.preferredHours.some(
-    (window) =>
-      window.weekdays.includes(weekday) &&
-      clock.toInstant(day, parseClock(window.start)) <= start &&
-      end <= clock.toInstant(day, parseClock(window.end)),
-  );
+  const windows = human.preferredHours
+    .filter((window) => window.weekdays.includes(weekday))
+    .map((window) => ({ start: clock.toInstant(day, parseClock(window.start)), end: clock.toInstant(day, parseClock(window.end)) }));
+  return unionOf(windows).some((window) => window.start <= start && end <= window.end);
 }
 
 /**
@@ -203,8 +208,8 @@ function preferredMessage(inside: number, withPreferences: number, without: numb
 }
 
 /** One human's: the local time weighed and that weekday's preferred hours ("10:00 Thu for the human: inside their preferred 09:00-12:00"). */
-function preferredMessageOne(human: SuggestionHuman, clock: ZoneClock, candidate: Interval, inside: boolean): string {
-  const { day, minute } = localOf(clock, candidate.start);
+function preferredMessageOne(human: SuggestionHuman, candidate: Interval, inside: boolean): string {
+  const { day, minute } = localOf(human.timezone, candidate.start);
   const windows = human
     .preferredHours!.filter((w) => w.weekdays.includes(isoWeekday(day)))
     .map((w) => `${w.start}-${w.end}`)
