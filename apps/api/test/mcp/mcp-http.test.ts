@@ -83,6 +83,17 @@ describe('/mcp over Streamable HTTP', () => {
     expect(await expectRefusal('book_first_available', { ...first, earliest_date: MONDAY }, 'VALIDATION_ERROR')).toContain(
       'give both earliest_date and latest_date, or when',
     );
+    // The API's date checks, in the tool's own names for the dates.
+    const reversed = await expectRefusal(
+      'book_first_available',
+      { ...first, earliest_date: '2030-01-08', latest_date: MONDAY },
+      'VALIDATION_ERROR',
+    );
+    expect(reversed).toContain('latest_date: must not be before earliest_date');
+    expect(reversed).not.toMatch(/date_(from|to)/);
+    expect(
+      await expectRefusal('book_first_available', { ...first, earliest_date: MONDAY, latest_date: '2030-03-20' }, 'VALIDATION_ERROR'),
+    ).toContain('latest_date: must be at most 61 days after earliest_date (at most 62 dates)');
     expect(
       await expectRefusal(
         'find_slots',

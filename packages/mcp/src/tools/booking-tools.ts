@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   BookingPathParamsSchema,
+  checkDateRange,
   CreateBookingBodySchema,
   ListBookingsQuerySchema,
   LocalDate,
@@ -34,6 +35,19 @@ export function describeBooking(b: Awaited<ReturnType<typeof localBooking>>): st
 // One human per call here: several humans have their own tool (book_several_humans).
 const { human_ids: _humanIds, mode: _mode, ...contractFields } = shapeOf(CreateBookingBodySchema);
 const bookingFields = { ...contractFields, human_id: Uuid.describe('The human to book') };
+
+/**
+ * The API's checks of a window's dates (date_to not before date_from, at most 62 dates), worded
+ * with this tool's names for them: its own words would name fields the agent never sent.
+ */
+const DateWindow = z.object({ date_from: z.string(), date_to: z.string() }).superRefine(checkDateRange);
+const toolNames = (text: string) => text.replace(/\bdate_from\b/g, 'earliest_date').replace(/\bdate_to\b/g, 'latest_date');
+
+function datesProblem(earliest: string | undefined, latest: string | undefined): string | undefined {
+  if (earliest === undefined || latest === undefined) return undefined;
+  const parsed = DateWindow.safeParse({ date_from: earliest, date_to: latest });
+  return parsed.success ? undefined : parsed.error.issues.map((i) => toolNames(`${i.path.join('.')}: ${i.message}`)).join('; ');
+}
 
 export function registerBookingTools(server: McpServer, client: Humantime): void {
   server.registerTool(
@@ -92,7 +106,7 @@ export function registerBookingTools(server: McpServer, client: Humantime): void
         if (when !== undefined && dates) return refused('VALIDATION_ERROR', 'give when or earliest_date and latest_date, not both');
         if (when === undefined && (earliest_date === undefined || latest_date === undefined))
           return refused('VALIDATION_ERROR', 'give both earliest_date and latest_date, or when');
-        const problem = windowProblem({ earliest_time, latest_time });
+        const problem = windowProblem({ earliest_time, latest_time }) ?? datesProblem(earliest_date, latest_date);
         if (problem) return refused('VALIDATION_ERROR', problem);
         const { timezone } = await client.humans.get(booking.human_id);
         let interpreted: InterpretedAs | undefined;
