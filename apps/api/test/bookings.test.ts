@@ -186,6 +186,21 @@ describe('strings at the edge', () => {
     expect(await countRows(app, 'bookings')).toBe(before);
   });
 
+  it('refuses metadata numbers that would not come back as sent (1e999 read as null, digits past 2^53 lost)', async () => {
+    const before = await countRows(app, 'bookings');
+    for (const [number, path] of [
+      ['1e999', 'metadata.x'],
+      ['-1e999', 'metadata.x'],
+      ['12345678901234567890', 'metadata.x'],
+    ] as const) {
+      const body = JSON.stringify(bookingBody(humanId, start, 30)).replace(/}$/, `,"metadata":{"x":${number}}}`);
+      const res = await app.call('POST', '/v1/bookings', { key, raw: body });
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error.message).toContain(`${path}: must be a number JSON keeps exactly`);
+    }
+    expect(await countRows(app, 'bookings')).toBe(before);
+  });
+
   it('refuses U+0000 in a query value', async () => {
     const res = await app.call('GET', '/v1/bookings?cursor=%00', { key });
     expect(res.status, res.text).toBe(422);

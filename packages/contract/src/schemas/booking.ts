@@ -47,6 +47,16 @@ export const BookingMetadataSchema = z.preprocess(
       ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_METADATA_DEPTH} levels deep; got ${depth}` });
       return;
     }
+    const lossy = lossyNumber(value);
+    if (lossy) {
+      ctx.addIssue({
+        code: 'custom',
+        path: lossy.path,
+        message:
+          'must be a number JSON keeps exactly: finite, and a whole number at most 9007199254740991 in size (send larger ones as strings)',
+      });
+      return;
+    }
     const bytes = utf8.encode(JSON.stringify(value)).length;
     if (bytes > MAX_METADATA_BYTES) {
       ctx.addIssue({
@@ -56,6 +66,22 @@ export const BookingMetadataSchema = z.preprocess(
     }
   }),
 );
+
+/**
+ * The first number that would not come back as it was sent: out of range (1e999 parses to
+ * Infinity, which JSON writes as null) or a whole number past 2^53 (12345678901234567890 comes
+ * back as 12345678901234567000). Metadata is returned unchanged, so such a number is refused.
+ */
+function lossyNumber(value: unknown): { path: Array<string | number> } | undefined {
+  const stack: Array<[unknown, Array<string | number>]> = [[value, []]];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop()!;
+    if (typeof node === 'number' && (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node)))) return { path };
+    if (node === null || typeof node !== 'object') continue;
+    for (const [key, child] of Object.entries(node)) stack.push([child, [...path, Array.isArray(node) ? Number(key) : key]]);
+  }
+  return undefined;
+}
 
 /** Whether a JSON value has an own "__proto__" key anywhere (without recursion, like jsonDepth). */
 function hasProtoKey(value: unknown): boolean {
@@ -80,7 +106,8 @@ export const BookingAttendeeShape = {
   metadata: BookingMetadataSchema.optional().describe(
     'JSON object, at most 16 KiB, nested at most 32 deep, no "__proto__" key; default {}. Returned as the same JSON value, in ' +
       'the booking and its webhook payloads: keys may come back in another order once stored, and numbers are read as ' +
-      'IEEE 754 doubles (send identifiers longer than 15 digits as strings).',
+      'IEEE 754 doubles: a number out of their range, or a whole number past 9007199254740991, is refused ' +
+      '(send long identifiers as strings).',
   ),
 };
 
