@@ -75,6 +75,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   setPublicUrl(app, deps.config.publicUrl);
   app.set('etag', false);
+  // Paths are as documented, letter for letter: /V1/HUMANS is an unknown route (404), not /v1/humans.
+  app.set('case sensitive routing', true);
   sendJsonText(app);
   app.use(requestContext(deps.logger));
   const metrics = deps.metrics ?? createMetrics();

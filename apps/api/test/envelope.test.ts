@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startTestApp, useTestApp, type TestApp } from './test-app.js';
 
@@ -29,6 +30,21 @@ describe('the error envelope on every path', () => {
     expectEnvelope(await app.call('GET', '/v1/humans', { key: 'sk_live_doesnotexist0000000000000000000000' }), 401, 'UNAUTHORIZED');
     expectEnvelope(await app.call('GET', '/v1/humans', { headers: { authorization: `Basic ${key}` } }), 401, 'UNAUTHORIZED');
     expectEnvelope(await app.call('GET', '/v1/humans', { key: key.replace('sk_live_', 'sk_test_') }), 401, 'UNAUTHORIZED');
+    // Two Authorization headers (Node would keep the first): ambiguous, refused.
+    const { port } = new URL(app.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.end(
+          `GET /v1/humans HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nAuthorization: Bearer sk_live_other\r\nConnection: close\r\n\r\n`,
+        ),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('end', () => resolve(text)).on('error', reject);
+    });
+    const twice = { status: Number(answer.split(' ')[1]), body: JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) };
+    expect(twice.status).toBe(401);
+    expect(twice.body.error).toEqual({ code: 'UNAUTHORIZED', message: 'Send one Authorization header, not several.', status: 401 });
   });
 
   it('answers malformed JSON with 422 VALIDATION_ERROR', async () => {
@@ -52,6 +68,25 @@ describe('the error envelope on every path', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expectEnvelope(res, 422, 'VALIDATION_ERROR');
+  });
+
+  it('matches paths letter for letter: another case is an unknown route', async () => {
+    for (const path of ['/V1/HUMANS', '/v1/Humans', '/v1/USAGE']) expectEnvelope(await app.call('GET', path, { key }), 404, 'NOT_FOUND');
+    expect((await app.call('GET', '/v1/humans', { key })).status).toBe(200);
+  });
+
+  it('refuses a body that is not valid UTF-8 rather than storing U+FFFD', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"name":"bad'), Buffer.from([0xff, 0xfe]), Buffer.from('utf8","timezone":"UTC"}')]);
+    const before = (await app.call('GET', '/v1/humans?limit=100', { key })).body.data.length;
+    const res = await fetch(`${app.url}/v1/humans`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: bytes,
+    });
+    const body = (await res.json()) as { error: unknown };
+    expect(res.status).toBe(422);
+    expect(body.error).toEqual({ code: 'VALIDATION_ERROR', message: 'body: not valid UTF-8.', status: 422 });
+    expect((await app.call('GET', '/v1/humans?limit=100', { key })).body.data.length).toBe(before);
   });
 
   it('answers an id that is not a UUID with 404 NOT_FOUND', async () => {

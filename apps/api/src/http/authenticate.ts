@@ -17,6 +17,13 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 const unauthorized = () => new AppError('UNAUTHORIZED', 'The API key is missing or invalid. Send Authorization: Bearer sk_live_...');
 
+/** Node keeps the first of several Authorization headers and drops the rest: an ambiguous credential, refused. */
+function severalAuthorizations(req: Request): boolean {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'authorization') count++;
+  return count > 1;
+}
+
 export interface AuthenticateOptions {
   /** The schedules a request will read, fetched in the key's own round trip (the slots routes). */
   prefetch?: (req: Request) => Prefetch | undefined;
@@ -43,6 +50,7 @@ async function checkDelegation(keys: ApiKeyAuthentication, caller: TokenCaller |
 export function authenticate(keys: ApiKeyAuthentication, options: AuthenticateOptions = {}): RequestHandler {
   const charge = options.charge ?? true;
   return (req, res, next) => {
+    if (severalAuthorizations(req)) return next(new AppError('UNAUTHORIZED', 'Send one Authorization header, not several.'));
     const key = bearerToken(req.header('authorization'));
     const delegated = key?.startsWith(DELEGATION_PREFIX) ? options.delegations?.resolve(key) : undefined;
     if (!key || (!key.startsWith('sk_live_') && !delegated)) return next(unauthorized());

@@ -82,7 +82,7 @@ function classify(err: unknown): Refusal | undefined {
   if (type === 'entity.parse.failed') return refusal('VALIDATION_ERROR', 'body: not valid JSON.');
   // null, a number or a string: JSON, but not the object every body is.
   if (type === 'entity.not.object') return refusal('VALIDATION_ERROR', 'body: must be a JSON object.');
-  if (type === 'entity.too.complex') return refusal('VALIDATION_ERROR', (err as Error).message);
+  if (type === 'entity.too.complex' || type === 'entity.not.charset') return refusal('VALIDATION_ERROR', (err as Error).message);
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return refusal('VALIDATION_ERROR', 'body: unsupported encoding; send UTF-8 JSON.');
   }

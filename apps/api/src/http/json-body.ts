@@ -48,7 +48,8 @@ export function jsonBody(limitBytes: number): RequestHandler {
     let decoder: TextDecoder;
     try {
       if (!charset.startsWith('utf-')) throw new Error(charset);
-      decoder = new TextDecoder(charset, { fatal: false });
+      // Fatal: bytes that are not the charset are refused, not stored as U+FFFD.
+      decoder = new TextDecoder(charset, { fatal: true });
     } catch {
       return next(new BodyError(415, 'charset.unsupported', `unsupported charset "${charset.toUpperCase()}"`));
     }
@@ -95,7 +96,12 @@ export function jsonBody(limitBytes: number): RequestHandler {
     req.once('aborted', () => finish(new BodyError(400, 'request.aborted', 'request aborted')));
     stream.once('end', () => {
       if (done) return;
-      const text = decoder.decode(Buffer.concat(chunks, received));
+      let text: string;
+      try {
+        text = decoder.decode(Buffer.concat(chunks, received));
+      } catch {
+        return finish(new BodyError(400, 'entity.not.charset', `body: not valid ${charset.toUpperCase()}.`));
+      }
       if (text.trim() === '') return finish(undefined, {});
       const tooComplex = jsonBoundsExceeded(text);
       if (tooComplex) return finish(new BodyError(422, 'entity.too.complex', tooComplex));
