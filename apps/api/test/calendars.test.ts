@@ -514,6 +514,9 @@ describe('calendars', () => {
     expect(plainHttp.body.error.message).toContain('the secure connection could not be set up');
     expectEnvelope(await create({ url: `webcals://127.0.0.1:${new URL(base).port}/feed.ics` }), 422, 'CALENDAR_UNREADABLE'); // Apple's spelling, read alike
     expectEnvelope(await create({ url: `${base}/feed.ics` }), 409, 'CALENDAR_URL_TAKEN');
+    // The same calendar written another way: an empty query, a trailing slash.
+    expectEnvelope(await create({ url: `${base}/feed.ics?` }), 409, 'CALENDAR_URL_TAKEN');
+    expectEnvelope(await create({ url: `${base}/feed.ics/` }), 409, 'CALENDAR_URL_TAKEN');
   });
 
   it("answers 404 for another organization's humans and calendars on every route", async () => {

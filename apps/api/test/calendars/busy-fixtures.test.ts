@@ -277,6 +277,39 @@ describe('what is skipped and what stops a read', () => {
     expect(s.truncated).toBe(true);
   });
 
+  it("keeps a series' first occurrences when it repeats too often to expand, and still reads the other series", () => {
+    const text = calendar(
+      'BEGIN:VEVENT',
+      'UID:every-2-minutes',
+      'DTSTART:20260301T000000Z',
+      'DTEND:20260301T000100Z',
+      'RRULE:FREQ=MINUTELY;INTERVAL=2;COUNT=300000',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:weekly',
+      'DTSTART;TZID=Europe/Berlin:20260302T100000',
+      'DTEND;TZID=Europe/Berlin:20260302T120000',
+      'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=4',
+      'END:VEVENT',
+    );
+    const r = reader('UTC', { maxInstances: 1_000 });
+    const read = r.readDocument(text);
+    if (!read.ok) throw new Error(read.problem);
+    const busy = read.busy.sort((a, b) => a.start - b.start);
+    const frequent = busy.filter((b) => b.uid === 'every-2-minutes');
+    // Its first ones, from the start of the window and without a gap.
+    expect(frequent.length).toBeGreaterThan(100);
+    expect(frequent[0]!.start).toBe(Date.parse('2026-03-01T00:00:00Z'));
+    expect(frequent.every((b, i) => i === 0 || b.start - frequent[i - 1]!.start === 120_000)).toBe(true);
+    expect(busy.filter((b) => b.uid === 'weekly').map((b) => new Date(b.start).toISOString())).toEqual([
+      '2026-03-02T09:00:00.000Z',
+      '2026-03-09T09:00:00.000Z',
+      '2026-03-16T09:00:00.000Z',
+      '2026-03-23T09:00:00.000Z',
+    ]);
+    expect(r.truncated).toBe(true);
+  });
+
   it('cancels the moved instances of a cancelled series, and reads an instance without its series on its own', () => {
     const text = calendar(
       'BEGIN:VEVENT',

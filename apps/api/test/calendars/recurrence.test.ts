@@ -35,7 +35,7 @@ function starts(rule: string, series: { start: number; untilDays?: number; lo: n
     hi: series.hi,
     budget: { left: 10_000_000 },
     icalOnly,
-  });
+  }).starts;
 }
 
 describe('weekly and daily rules', () => {

@@ -27,6 +27,13 @@ const KEPT_REASONS = 5;
  * ordinary series uses.
  */
 const STEPS_PER_INSTANCE = 20;
+/**
+ * One series may spend at most this share of the read's budget (a third): a rule that repeats
+ * every minute keeps its first occurrences, and the calendar's other series are still read.
+ * A third is more than a rule that never matches may take before it is skipped (50,000 ical.js
+ * steps, recurrence.ts), so such a rule is still skipped whole.
+ */
+const SERIES_SHARE = 3;
 
 /** maxInstances reached or the step budget spent: the read stops where it is. */
 class StopReading extends Error {}
@@ -40,6 +47,15 @@ interface EventRecord {
   uid: string;
   component: JCalComponent;
   zones: DocumentZones;
+}
+
+/**
+ * A VEVENT of a series, waiting until every event of its UID is known: only where it is in the
+ * text, parsed again when its series is read, so a feed of 45,000 series is not held parsed
+ * (about 2 KB of heap each) beside the text.
+ */
+interface PendingEvent {
+  block: IcsBlock;
 }
 
 export interface BusyReaderOptions {
@@ -59,15 +75,20 @@ export interface BusyReaderOptions {
  */
 export class BusyReader {
   readonly skipped = { count: 0, reasons: [] as string[] };
+  /** Not every instance was kept: maxInstances reached, or a series' share of the budget spent. */
   truncated = false;
+  /** The read stopped (maxInstances, or the whole budget): later documents add nothing. */
+  private stopped = false;
   private instances = 0;
   private components = 0;
   private readonly book: ZoneBook;
   private readonly budget: StepBudget;
+  private readonly seriesSteps: number;
 
   constructor(private readonly options: BusyReaderOptions) {
     this.book = new ZoneBook(options.zone, { lo: options.from - 2 * DAY_MS, hi: options.to + 2 * DAY_MS });
     this.budget = { left: options.maxInstances * STEPS_PER_INSTANCE };
+    this.seriesSteps = Math.ceil(this.budget.left / SERIES_SHARE);
   }
 
   /**
@@ -79,12 +100,12 @@ export class BusyReader {
     if (!scan.ok) return scan;
     this.components += scan.components;
     const busy: BusyInterval[] = [];
-    if (this.truncated) return { ok: true, busy };
+    if (this.stopped) return { ok: true, busy };
     try {
       this.readBlocks(text, scan.blocks, busy);
     } catch (error) {
       if (!(error instanceof StopReading)) throw error;
-      this.truncated = true;
+      this.stopped = this.truncated = true;
     }
     return { ok: true, busy };
   }
@@ -109,7 +130,7 @@ export class BusyReader {
     const zones = this.book.forDocument(vtimezones);
 
     // Events grouped by UID: a series and the instances that override it belong together.
-    const groups = new Map<string, { masters: EventRecord[]; overrides: EventRecord[] }>();
+    const groups = new Map<string, { masters: PendingEvent[]; overrides: PendingEvent[] }>();
     let anonymous = 0;
     for (const block of blocks) {
       if (block.name === 'VFREEBUSY' && !block.broken) this.readFreeBusy(text, block, zones, busy);
@@ -131,22 +152,29 @@ export class BusyReader {
         this.guarded(uid, () => this.readSingle({ uid, component, zones }, busy));
         continue;
       }
-      // Kept until the series is complete: only what is read, not titles or attendees.
-      component[1] = component[1].filter((prop) => KEPT_PROPERTIES.has(prop[0]));
-      component[2] = [];
       const key = uid === '' ? `\u0000${anonymous++}` : uid;
       let group = groups.get(key);
       if (!group) groups.set(key, (group = { masters: [], overrides: [] }));
-      (firstProp(component, 'recurrence-id') ? group.overrides : group.masters).push({ uid, component, zones });
+      (firstProp(component, 'recurrence-id') ? group.overrides : group.masters).push({ block });
     }
 
-    for (const { masters, overrides } of groups.values()) {
+    for (const group of groups.values()) {
+      const masters = group.masters.map((pending) => this.parsedAgain(text, pending, zones));
+      const overrides = group.overrides.map((pending) => this.parsedAgain(text, pending, zones));
       for (const master of masters) this.guarded(master.uid, () => this.readMaster(master, overrides, busy));
       // A cancelled series takes its moved instances with it; without a series in this
       // document (a CalDAV resource may hold only an invitation's instance) each stands alone.
       if (masters.length > 0 && masters.every((master) => upperText(master.component, 'status') === 'CANCELLED')) continue;
       for (const override of overrides) this.guarded(override.uid, () => this.readSingle(override, busy));
     }
+  }
+
+  /** A series' event, parsed as it was the first time (that parse succeeded), with only what is read kept. */
+  private parsedAgain(text: string, { block }: PendingEvent, zones: DocumentZones): EventRecord {
+    const component = (parseBlock(text, block) ?? parseEssentials(text, block, KEPT_PROPERTIES))!;
+    component[1] = component[1].filter((prop) => KEPT_PROPERTIES.has(prop[0]));
+    component[2] = [];
+    return { uid: textOf(component, 'uid') ?? '', component, zones };
   }
 
   private guarded(uid: string, read: () => void): void {
@@ -200,15 +228,20 @@ export class BusyReader {
         throw new EventProblem('its RRULE cannot be read');
       }
     });
-    const starts = seriesStarts({
+    const share = { left: Math.min(this.budget.left, this.seriesSteps) };
+    const given = share.left;
+    const { starts, exhausted } = seriesStarts({
       start: start.wall,
       isDate: start.isDate,
       rules,
       untilOf: (rule) => untilWall(rule, start, clock),
       lo,
       hi,
-      budget: this.budget,
+      budget: share,
     });
+    this.budget.left -= given - Math.max(0, share.left);
+    // Its first occurrences are kept (below); the read goes on while budget is left.
+    if (exhausted) this.truncated = true;
 
     // RDATE: more starts (a PERIOD brings its own end). Without an RRULE, DTSTART is one too.
     const periodEnds = new Map<number, number>();
@@ -249,6 +282,7 @@ export class BusyReader {
       const interval = periodEnd === undefined ? instanceAt(timing, wall) : { start: clock.toInstant(wall), end: periodEnd };
       if (interval) this.emit(event.uid, interval.start, interval.end, busy);
     }
+    if (exhausted && this.budget.left <= 0) throw new StopReading();
   }
 
   /** VFREEBUSY: each FREEBUSY period is busy unless its FBTYPE is FREE. */

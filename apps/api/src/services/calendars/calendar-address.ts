@@ -23,3 +23,14 @@ export function calendarAddress(input: { url: string; username?: string | undefi
     credentials: username !== undefined || password !== undefined ? { username: username ?? '', password: password ?? '' } : undefined,
   };
 }
+
+/**
+ * What makes two addresses the same calendar, for the one-URL-per-human rule: the address
+ * without an empty query ("…/feed.ics?") or a path's trailing slash ("…/calendar/" is the
+ * collection "…/calendar"). The address itself is kept as given: servers may care.
+ */
+export function calendarIdentity(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.pathname.length > 1 && parsed.pathname.endsWith('/')) parsed.pathname = parsed.pathname.replace(/\/+$/, '') || '/';
+  return parsed.href.replace(/\?$/, '');
+}

@@ -14,7 +14,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { ServiceDeps } from '../deps.js';
 import { findHuman } from '../humans/find-human.js';
 import { checkWebhookUrl } from '../webhooks/check-webhook-url.js';
-import { calendarAddress } from './calendar-address.js';
+import { calendarAddress, calendarIdentity } from './calendar-address.js';
 import { calendarView } from './calendar-view.js';
 import { expansionWindow, problemOf, readLimits, withoutOwnBookings } from './read-and-store.js';
 import { readCalendar } from './read-calendar.js';
@@ -55,7 +55,7 @@ export async function connectCalendar(
   // The webhooks' registration rule, before anything is fetched: https, and no internal host by
   // name, address or what it resolves to (the read checks each connection, redirects too).
   await checkWebhookUrl(address.url, { allowPrivate: deps.config.webhooks.allowPrivateUrls, purpose: 'calendars' });
-  const urlDigest = secrets.digest(address.url);
+  const urlDigest = secrets.digest(calendarIdentity(address.url));
   if (await calendarUrlTaken(store.sql, { organizationId, humanId, urlDigest })) throw urlTaken();
   if ((await selectCalendars(store.sql, { organizationId, humanId })).length >= MAX_CALENDARS_PER_HUMAN) throw tooMany();
 

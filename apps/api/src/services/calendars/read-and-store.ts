@@ -97,7 +97,13 @@ export function problemOf(result: Extract<ReadResult, { outcome: 'read' }>, at: 
     return { code: 'EVENTS_SKIPPED', message: `${events} could not be read: ${result.skipped.reasons.join('; ')}`, at: at.toISOString() };
   }
   if (result.truncated) {
-    return { code: 'INSTANCES_CAPPED', message: 'more than 100,000 busy instances: only the first were kept', at: at.toISOString() };
+    return {
+      code: 'INSTANCES_CAPPED',
+      message:
+        'not every busy instance was kept: more than 100,000 in all, or a recurring event that repeats too often to expand ' +
+        '(its first instances were kept, and the other events read)',
+      at: at.toISOString(),
+    };
   }
   return null;
 }

@@ -51,7 +51,8 @@ function spend(budget: StepBudget, cost = 1): void {
 
 /**
  * The starts (wall ms, ascending) a series' RRULEs generate within [lo, hi]. EXDATE,
- * RDATE and overridden instances are the caller's.
+ * RDATE and overridden instances are the caller's. `exhausted`: the budget ran out first,
+ * and `starts` holds the series' first ones, up to where it stopped.
  *
  * The plain weekly and daily rules that make up nearly every real calendar (any INTERVAL,
  * BYDAY of plain weekdays, WKST, COUNT, UNTIL) are generated here, by arithmetic on days;
@@ -65,17 +66,27 @@ function spend(budget: StepBudget, cost = 1): void {
  * occurrences it skips, so COUNT still holds; ical.js is moved only for rules without COUNT
  * (SECONDLY to WEEKLY).
  */
-export function seriesStarts(series: SeriesStarts): number[] {
+export function seriesStarts(series: SeriesStarts): { starts: number[]; exhausted: boolean } {
   const out: number[] = [];
+  // When the budget runs out, the starts up to the last one generated are all there: each
+  // rule generates its starts in order, so what the interrupted rule found is a first part.
+  let cutoff = Number.POSITIVE_INFINITY;
   for (const rule of series.rules) {
     const until = series.untilOf(rule);
-    if (series.icalOnly || !fastRule(rule, series, until, out)) icalRule(rule, series, until, out);
+    const before = out.length;
+    try {
+      if (series.icalOnly || !fastRule(rule, series, until, out)) icalRule(rule, series, until, out);
+    } catch (error) {
+      if (!(error instanceof BudgetExhausted)) throw error;
+      cutoff = out.length > before ? out[out.length - 1]! : Number.NEGATIVE_INFINITY;
+      break;
+    }
   }
   out.sort((a, b) => a - b);
   let kept = 0;
-  for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[kept - 1]) out[kept++] = out[i]!;
+  for (let i = 0; i < out.length; i++) if (out[i]! <= cutoff && (i === 0 || out[i] !== out[kept - 1])) out[kept++] = out[i]!;
   out.length = kept;
-  return out;
+  return { starts: out, exhausted: cutoff !== Number.POSITIVE_INFINITY };
 }
 
 /** Whole periods to skip so that the series starts just before `lo`, or 0. */
