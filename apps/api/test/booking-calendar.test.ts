@@ -76,10 +76,16 @@ describe('GET /v1/bookings/{id}/ics', () => {
 
   it('is a plain iCalendar object, not an iTIP REQUEST, when the human has no email to be its ORGANIZER', async () => {
     const noEmail = await createRuledHuman(app, key, {});
-    const res = await app.call('POST', '/v1/bookings', { key, body: bookingBody(noEmail, at(MONDAY, '10:00'), 30) });
+    const res = await app.call('POST', '/v1/bookings', {
+      key,
+      body: bookingBody(noEmail, at(MONDAY, '10:00'), 30, { attendee_email: 'smith@example.com' }),
+    });
     const text = (await ics(res.body.id)).text;
     expect(parse(text)).toMatchObject({ method: null, organizer: null, status: 'CONFIRMED' });
     expect(text).not.toContain('METHOD:');
+    // An ATTENDEE would make it group-scheduled, which must name an ORGANIZER: the attendee is in the text.
+    expect(text).not.toContain('ATTENDEE');
+    expect(text.replace(/\r\n /g, '')).toContain('with Agent Smith <smith@example.com>');
   });
 
   it('is an iTIP CANCEL once cancelled, with a higher SEQUENCE and the same UID', async () => {

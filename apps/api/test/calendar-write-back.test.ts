@@ -72,6 +72,8 @@ async function humanWritingToRadicale() {
     work_end: '17:00',
     meeting_durations: [60],
   });
+  // An email, so the written event has an ORGANIZER and may name its ATTENDEE.
+  expect((await app.call('PATCH', `/v1/humans/${human}`, { key, body: { email: 'ada@example.com' } })).status).toBe(200);
   const connected = await app.call('POST', `/v1/humans/${human}/calendars`, {
     key,
     body: { url: radicale.calendarUrl, ...(radicale.credentials ?? {}), write_bookings: true },

@@ -97,8 +97,9 @@ export const bookings = c.router({
     responses: { 200: c.otherResponse({ contentType: 'text/calendar; charset=utf-8', body: BookingCalendarSchema }) },
     summary: 'Calendar file of a booking',
     description:
-      'The booking as an iCalendar (RFC 5545) invite, text/calendar, METHOD:REQUEST, with ' +
-      'STATUS:CANCELLED once cancelled. The UID is stable and ' +
+      'The booking as an iCalendar (RFC 5545) invite, text/calendar: METHOD:REQUEST with the human as ORGANIZER and the ' +
+      'attendee as ATTENDEE when the human has an email, METHOD:CANCEL with STATUS:CANCELLED once cancelled; without ' +
+      "the human's email a plain event (no ORGANIZER, so no ATTENDEE: the attendee is named in its text). The UID is stable and " +
       'shared by a booking and the bookings it was moved to, and SEQUENCE grows with every ' +
       'change, so a calendar updates the event in place. Errors: 404 NOT_FOUND.',
   },

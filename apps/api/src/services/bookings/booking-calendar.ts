@@ -45,6 +45,7 @@ export function withFinalLineBreak(text: string): string {
  */
 export function bookingEvent(row: CalendarRow): ICalEventData {
   const cancelled = row.status === 'cancelled';
+  const attendee = row.attendeeEmail ? `${row.attendeeName} <${row.attendeeEmail}>` : row.attendeeName;
   return {
     id: row.icalUid,
     sequence: row.icalSequence,
@@ -52,19 +53,22 @@ export function bookingEvent(row: CalendarRow): ICalEventData {
     start: row.startsAt,
     end: row.endsAt,
     summary: `${row.humanName} / ${row.attendeeName}`,
-    description: `Booking ${row.id} (${row.durationMinutes} minutes), made with humantime.`,
+    description: `Booking ${row.id} (${row.durationMinutes} minutes) with ${attendee}, made with humantime.`,
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: row.humanEmail ? { name: row.humanName, email: row.humanEmail } : null,
-    attendees: row.attendeeEmail
-      ? [
-          {
-            name: row.attendeeName,
-            email: row.attendeeEmail,
-            role: ICalAttendeeRole.REQ,
-            status: ICalAttendeeStatus.NEEDSACTION,
-            rsvp: !cancelled,
-          },
-        ]
-      : [],
+    // An ATTENDEE makes the event group-scheduled, which must name its ORGANIZER (RFC 5545
+    // §3.8.4.3): without the human's email there is none, and the attendee is in the text only.
+    attendees:
+      row.attendeeEmail && row.humanEmail
+        ? [
+            {
+              name: row.attendeeName,
+              email: row.attendeeEmail,
+              role: ICalAttendeeRole.REQ,
+              status: ICalAttendeeStatus.NEEDSACTION,
+              rsvp: !cancelled,
+            },
+          ]
+        : [],
   };
 }
