@@ -217,6 +217,24 @@ describe('what is skipped and what stops a read', () => {
     expect(r.skipped.reasons).toEqual(['an event: not closed by END:VEVENT', 'event never: its recurrence rule finds no occurrences']);
   });
 
+  it('charges the read for every rule that never matches: thirty of them stop the read, not the process', () => {
+    const never = Array.from({ length: 30 }, (_, i) => [
+      'BEGIN:VEVENT',
+      `UID:never-${i}`,
+      'DTSTART:20260301T090000Z',
+      'DTEND:20260301T100000Z',
+      'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+      'END:VEVENT',
+    ]).flat();
+    const r = reader('UTC');
+    const started = Date.now();
+    r.readDocument(calendar(...never));
+    // Each spends a third of the budget at most: the fourth finds it spent.
+    expect(r.skipped.count).toBeLessThanOrEqual(4);
+    expect(r.truncated).toBe(true);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it('reads the times of an event one bad line made unreadable: a broken fold, a line without a colon, an open quote', () => {
     const text = calendar(
       'BEGIN:VEVENT',

@@ -230,16 +230,22 @@ export class BusyReader {
     });
     const share = { left: Math.min(this.budget.left, this.seriesSteps) };
     const given = share.left;
-    const { starts, exhausted } = seriesStarts({
-      start: start.wall,
-      isDate: start.isDate,
-      rules,
-      untilOf: (rule) => untilWall(rule, start, clock),
-      lo,
-      hi,
-      budget: share,
-    });
-    this.budget.left -= given - Math.max(0, share.left);
+    let series: ReturnType<typeof seriesStarts>;
+    try {
+      series = seriesStarts({
+        start: start.wall,
+        isDate: start.isDate,
+        rules,
+        untilOf: (rule) => untilWall(rule, start, clock),
+        lo,
+        hi,
+        budget: share,
+      });
+    } finally {
+      // Charged to the read however the series ended: a rule that never matches spends it too.
+      this.budget.left -= given - Math.max(0, share.left);
+    }
+    const { starts, exhausted } = series;
     // Its first occurrences are kept (below); the read goes on while budget is left.
     if (exhausted) this.truncated = true;
 
