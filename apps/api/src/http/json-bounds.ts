@@ -1,5 +1,6 @@
 /**
- * Bounds on a JSON body's shape, checked on its text before it is parsed. JSON.parse and the
+ * Bounds on a JSON body's shape, checked on its text before it is parsed (and whole numbers
+ * with more digits than a double keeps, which only the text shows). JSON.parse and the
  * contract's validation take time in proportion to the number of keys and nesting, and a body
  * within the size limit could hold the event loop in validation alone
  * (docs/decisions/0005-limits-enforced-while-reading.md), so a body past these is refused
@@ -25,6 +26,33 @@ const CLOSE_ARRAY = 0x5d;
 const COLON = 0x3a;
 const COMMA = 0x2c;
 
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const MINUS = 0x2d;
+/** A JSON number's characters: digits, sign, point and exponent. */
+const NUMBER_CHAR = /[0-9eE.+-]/;
+
+function numberEnd(text: string, start: number): number {
+  let end = start + 1;
+  while (end < text.length && NUMBER_CHAR.test(text[end]!)) end++;
+  return end;
+}
+
+/**
+ * A whole number written with more digits than a double keeps (12345678901234567890 is read as
+ * 12345678901234567168): it would not come back as it was sent (metadata is returned
+ * unchanged), so it is refused. Only plain integers are judged; 1e21 and decimals are read as
+ * the nearest double, as JSON numbers are.
+ */
+function digitsLost(token: string): string | undefined {
+  if (token.length < 17 || !/^-?\d+$/.test(token)) return undefined;
+  const read = Number(token);
+  // Kept when the double is the number written, or writes back as the same text (JSON.stringify(2 ** 60)).
+  if (Number.isFinite(read) && (BigInt(token) === BigInt(read) || String(read) === token)) return undefined;
+  const shown = token.length > 40 ? `${token.slice(0, 37)}...` : token;
+  return `body: the number ${shown} has more digits than a JSON number keeps; send it as a string.`;
+}
+
 /**
  * Why the JSON text is past the bounds, or undefined when it is within them. Only structure
  * outside strings counts; the text need not be valid JSON (JSON.parse judges that after).
@@ -43,7 +71,12 @@ export function jsonBoundsExceeded(text: string): string | undefined {
       continue;
     }
     if (c === QUOTE) inString = true;
-    else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+    else if ((c >= DIGIT_0 && c <= DIGIT_9) || c === MINUS) {
+      const end = numberEnd(text, i);
+      const lost = digitsLost(text.slice(i, end));
+      if (lost) return lost;
+      i = end - 1;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (++depth > MAX_BODY_DEPTH) return `body: nests deeper than ${MAX_BODY_DEPTH} levels.`;
       keys[depth] = 0;
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth = Math.max(0, depth - 1);

@@ -86,13 +86,11 @@ describe('CreateBookingBodySchema', () => {
     expect(issues({ metadata: JSON.parse('{"constructor":{"prototype":{"x":1}},"proto":1}') })).toEqual([]);
   });
 
-  it('refuses numbers JSON would not give back as sent, naming where they are', () => {
-    const lossy =
-      'must be a number JSON keeps exactly: finite, and a whole number at most 9007199254740991 in size (send larger ones as strings)';
+  it('refuses numbers out of range (JSON.parse reads 1e999 as Infinity), naming where they are', () => {
+    const lossy = 'must be a finite number (this one is out of the range JSON numbers are read in)';
     expect(issues({ metadata: JSON.parse('{"x":1e999}') })).toEqual([`metadata.x: ${lossy}`]);
     expect(issues({ metadata: JSON.parse('{"a":{"list":[1,-1e999]}}') })).toEqual([`metadata.a.list.1: ${lossy}`]);
-    expect(issues({ metadata: JSON.parse('{"id":12345678901234567890}') })).toEqual([`metadata.id: ${lossy}`]);
-    expect(issues({ metadata: JSON.parse('{"id":9007199254740991,"n":-9007199254740991,"f":0.1,"e":1.5e-300,"z":-0}') })).toEqual([]);
+    expect(issues({ metadata: JSON.parse('{"id":1152921504606846976,"n":-9007199254740991,"f":0.1,"e":1e21,"z":-0}') })).toEqual([]);
   });
 
   it('accepts metadata up to 16 KiB serialized and rejects more', () => {

@@ -52,8 +52,7 @@ export const BookingMetadataSchema = z.preprocess(
       ctx.addIssue({
         code: 'custom',
         path: lossy.path,
-        message:
-          'must be a number JSON keeps exactly: finite, and a whole number at most 9007199254740991 in size (send larger ones as strings)',
+        message: 'must be a finite number (this one is out of the range JSON numbers are read in)',
       });
       return;
     }
@@ -68,15 +67,15 @@ export const BookingMetadataSchema = z.preprocess(
 );
 
 /**
- * The first number that would not come back as it was sent: out of range (1e999 parses to
- * Infinity, which JSON writes as null) or a whole number past 2^53 (12345678901234567890 comes
- * back as 12345678901234567000). Metadata is returned unchanged, so such a number is refused.
+ * The first number out of range: 1e999 parses to Infinity, which JSON writes as null, and
+ * metadata is returned unchanged. (A whole number with more digits than a double keeps is
+ * refused while the body is read, where its text is still there: http/json-bounds.ts.)
  */
 function lossyNumber(value: unknown): { path: Array<string | number> } | undefined {
   const stack: Array<[unknown, Array<string | number>]> = [[value, []]];
   while (stack.length > 0) {
     const [node, path] = stack.pop()!;
-    if (typeof node === 'number' && (!Number.isFinite(node) || (Number.isInteger(node) && !Number.isSafeInteger(node)))) return { path };
+    if (typeof node === 'number' && !Number.isFinite(node)) return { path };
     if (node === null || typeof node !== 'object') continue;
     for (const [key, child] of Object.entries(node)) stack.push([child, [...path, Array.isArray(node) ? Number(key) : key]]);
   }
@@ -106,8 +105,8 @@ export const BookingAttendeeShape = {
   metadata: BookingMetadataSchema.optional().describe(
     'JSON object, at most 16 KiB, nested at most 32 deep, no "__proto__" key; default {}. Returned as the same JSON value, in ' +
       'the booking and its webhook payloads: keys may come back in another order once stored, and numbers are read as ' +
-      'IEEE 754 doubles: a number out of their range, or a whole number past 9007199254740991, is refused ' +
-      '(send long identifiers as strings).',
+      'IEEE 754 doubles: a number out of their range, or a whole number with more digits than they keep ' +
+      '(12345678901234567890), is refused (send long identifiers as strings).',
   ),
 };
 
