@@ -39,7 +39,7 @@ describe('the error envelope on every path', () => {
         ),
       );
       let text = '';
-      socket.on('data', (chunk) => (text += chunk));
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
       socket.on('end', () => resolve(text)).on('error', reject);
     });
     const twice = { status: Number(answer.split(' ')[1]), body: JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) };
