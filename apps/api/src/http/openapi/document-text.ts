@@ -4,7 +4,9 @@
 
 export const INTRODUCTION = `The humantime API lets software agents book time with real people.
 
-Authenticate every /v1 request with \`Authorization: Bearer sk_live_...\`; a missing or invalid key is 401 UNAUTHORIZED.
+Authenticate every /v1 request with \`Authorization: Bearer sk_live_...\`, in one Authorization header; a missing or invalid key, or several headers, is 401 UNAUTHORIZED. Paths are matched letter for letter: \`/V1/humans\` is an unknown route (404 NOT_FOUND).
+
+Request bodies are JSON in UTF-8 (at most 1 MiB): bytes that are not UTF-8 are 422 VALIDATION_ERROR, never stored altered. JSON numbers are read as IEEE 754 doubles: a number out of their range (1e999) or a whole number with more digits than they keep (12345678901234567890) is 422; send such values as strings.
 
 Every error is \`{"error": {"code", "message", "status"}}\`. Branch on \`code\`, which is stable; \`message\` may change and names every offending field for VALIDATION_ERROR. 401, 404 and 422 are not transient: do not retry them unchanged.
 
