@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { problemOf } from '../../src/services/calendars/read-and-store.js';
 import { BusyReader } from '../../src/services/calendars/busy-time.js';
 
 // The busy intervals of calendars exported by Google Calendar, Outlook/Exchange and Apple
@@ -226,13 +227,73 @@ describe('what is skipped and what stops a read', () => {
       'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
       'END:VEVENT',
     ]).flat();
+    const weekly = ['BEGIN:VEVENT', 'UID:weekly', 'DTSTART:20260302T100000Z', 'DURATION:PT1H', 'RRULE:FREQ=WEEKLY;BYDAY=MO', 'END:VEVENT'];
     const r = reader('UTC');
     const started = Date.now();
-    r.readDocument(calendar(...never));
+    const read = r.readDocument(calendar(...never, ...weekly));
+    if (!read.ok) throw new Error(read.problem);
     // Each spends a third of the budget at most: the fourth finds it spent.
     expect(r.skipped.count).toBeLessThanOrEqual(4);
     expect(r.truncated).toBe(true);
     expect(Date.now() - started).toBeLessThan(10_000);
+    // The plain weekly meeting after them is read first, by arithmetic: the spent budget cannot cost it.
+    expect(read.busy.filter((b) => b.uid === 'weekly')).toHaveLength(9);
+  });
+
+  it('says in last_error what was skipped and that not every instance was kept, when both happened', () => {
+    const read = { outcome: 'read' as const, kind: 'ics' as const, busy: [], etag: null, lastModified: null };
+    const at = new Date('2026-03-01T00:00:00Z');
+    const both = problemOf({ ...read, skipped: { count: 3, reasons: ['event a: x'] }, truncated: true }, at);
+    expect(both).toMatchObject({
+      code: 'EVENTS_SKIPPED',
+      message: expect.stringMatching(/^3 events could not be read: event a: x; and not every busy instance was kept/),
+    });
+    expect(problemOf({ ...read, skipped: { count: 0, reasons: [] }, truncated: true }, at)).toMatchObject({ code: 'INSTANCES_CAPPED' });
+    expect(problemOf({ ...read, skipped: { count: 0, reasons: [] }, truncated: false }, at)).toBeNull();
+  });
+
+  it('reads a VTIMEZONE that changes other than yearly as unreadable (ical.js would expand it without end)', () => {
+    const text = calendar(
+      'BEGIN:VTIMEZONE',
+      'TZID:Weird/Zone',
+      'BEGIN:STANDARD',
+      'DTSTART:16000101T020000',
+      'TZOFFSETFROM:+0000',
+      'TZOFFSETTO:+0100',
+      'RRULE:FREQ=MINUTELY',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:tz',
+      'DTSTART;TZID=Weird/Zone:20260302T100000',
+      'DURATION:PT1H',
+      'END:VEVENT',
+    );
+    // Read in the person's zone, as any unreadable VTIMEZONE's events are.
+    expect(busyOf(reader('Europe/Berlin'), text)).toEqual([['tz', '2026-03-02T09:00', '2026-03-02T10:00']]);
+  });
+
+  it('skips an event that lists more than 10,000 RDATE and EXDATE dates, before parsing it', () => {
+    const dates = Array.from({ length: 12_000 }, (_, i) =>
+      new Date(Date.UTC(2026, 2, 1) + i * 3_600_000).toISOString().replace(/[-:]|\.\d+/g, ''),
+    );
+    const lines = Array.from({ length: 12 }, (_, i) => `RDATE:${dates.slice(i * 1000, (i + 1) * 1000).join(',')}`);
+    const text = calendar(
+      'BEGIN:VEVENT',
+      'UID:many',
+      'DTSTART:20260301T000000Z',
+      'DURATION:PT1M',
+      ...lines,
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:fine',
+      'DTSTART:20260310T090000Z',
+      'DURATION:PT1H',
+      'END:VEVENT',
+    );
+    const r = reader('UTC');
+    expect(busyOf(r, text)).toEqual([['fine', '2026-03-10T09:00', '2026-03-10T10:00']]);
+    expect(r.skipped.reasons).toEqual(['event many: lists more than 10,000 RDATE and EXDATE dates']);
   });
 
   it('reads the times of an event one bad line made unreadable: a broken fold, a line without a colon, an open quote', () => {

@@ -13,6 +13,7 @@ import {
   upperText,
   valuesOf,
   type JCalComponent,
+  type JCalProperty,
   type TimeValue,
 } from './jcal-values.js';
 import type { BusyInterval } from './read-types.js';
@@ -38,6 +39,69 @@ const SERIES_SHARE = 3;
 /** maxInstances reached or the step budget spent: the read stops where it is. */
 class StopReading extends Error {}
 
+/** An RRULE property's FREQ, upper case ('' when it has none). */
+function freqOf(prop: JCalProperty): string {
+  const freq = (prop[3] as { freq?: unknown } | undefined)?.freq;
+  return typeof freq === 'string' ? freq.toUpperCase() : '';
+}
+
+/** RDATE values a VTIMEZONE may list in all: real zones list a handful of past changes. */
+const MAX_ZONE_DATES = 1_000;
+
+/**
+ * Whether a VTIMEZONE is one ical.js can expand within bounds: its observances repeat yearly
+ * (as every real zone's do) and list at most MAX_ZONE_DATES dates. ical.js expands a zone's
+ * changes from its first observance and keeps them all, so a 363-byte zone that changes every
+ * minute since 1600 ran the API out of memory. Such a zone is unreadable, and its events are
+ * read in the person's zone, as any unreadable VTIMEZONE's.
+ */
+function plausibleZone(component: JCalComponent): boolean {
+  let dates = 0;
+  for (const observance of component[2] as JCalComponent[]) {
+    for (const prop of observance[1] ?? []) {
+      if (prop[0] === 'rrule' && freqOf(prop) !== 'YEARLY') return false;
+      if (prop[0] === 'rdate') dates += prop.length - 3;
+    }
+  }
+  return dates <= MAX_ZONE_DATES;
+}
+
+/**
+ * RDATE and EXDATE dates one event may list. Each becomes several objects when parsed, and one
+ * event of 300,000 (5 MiB, inside the read's limits) ran the API out of memory; a real series
+ * lists a few hundred exceptions at most. Counted on the text of events over LARGE_EVENT_CHARS.
+ */
+const MAX_EVENT_DATES = 10_000;
+const LARGE_EVENT_CHARS = 64 * 1024;
+
+/** The dates an event's RDATE and EXDATE lines list, counted on its unfolded text. */
+function listedDates(text: string, block: IcsBlock): number {
+  let dates = 0;
+  for (const line of text
+    .slice(block.start, block.end)
+    .replace(/\r?\n[ \t]/g, '')
+    .split(/\r?\n/)) {
+    // Values are comma-separated (a comma in a parameter would count one more: no matter here).
+    if (/^(?:RDATE|EXDATE)[;:]/i.test(line)) dates += line.split(',').length;
+  }
+  return dates;
+}
+
+/** Rule parts the arithmetic of plain daily and weekly rules reads (recurrence.ts, fastRule). */
+const CHEAP_PARTS = new Set(['freq', 'interval', 'count', 'until', 'byday', 'wkst']);
+
+function cheapSeries(component: JCalComponent): boolean {
+  return allProps(component, 'rrule').every((prop) => {
+    const freq = freqOf(prop);
+    return (freq === 'DAILY' || freq === 'WEEKLY') && Object.keys(prop[3] ?? {}).every((part) => CHEAP_PARTS.has(part.toLowerCase()));
+  });
+}
+
+/** An unparsed event's UID, for the reason it was skipped. */
+function uidOf(text: string, block: IcsBlock): string | null {
+  return /(?:^|\n)UID:([^\r\n]*)/i.exec(text.slice(block.start, block.end))?.[1]?.trim() ?? null;
+}
+
 /** The properties that make an event part of a series (its rule, or an instance of one). */
 const SERIES_PROPERTIES = new Set(['rrule', 'rdate', 'recurrence-id']);
 /** The properties busy time is read from. */
@@ -56,6 +120,8 @@ interface EventRecord {
  */
 interface PendingEvent {
   block: IcsBlock;
+  /** Its rules are plain daily or weekly ones, expanded by arithmetic (recurrence.ts): cheap. */
+  cheap: boolean;
 }
 
 export interface BusyReaderOptions {
@@ -125,7 +191,7 @@ export class BusyReader {
       const component = parseBlock(text, block);
       const tzid = component && textOf(component, 'tzid');
       // An unreadable VTIMEZONE: its events are read in the person's zone.
-      if (component && tzid) vtimezones.set(tzid.trim(), new ICAL.Component(component));
+      if (component && tzid && plausibleZone(component)) vtimezones.set(tzid.trim(), new ICAL.Component(component));
     }
     const zones = this.book.forDocument(vtimezones);
 
@@ -137,6 +203,10 @@ export class BusyReader {
       if (block.name !== 'VEVENT') continue;
       if (block.broken) {
         this.skip(null, 'not closed by END:VEVENT');
+        continue;
+      }
+      if (block.end - block.start > LARGE_EVENT_CHARS && listedDates(text, block) > MAX_EVENT_DATES) {
+        this.skip(uidOf(text, block), `lists more than ${MAX_EVENT_DATES.toLocaleString('en-US')} RDATE and EXDATE dates`);
         continue;
       }
       // One bad line (a broken fold, say) need not cost the event: its times may be readable.
@@ -155,10 +225,14 @@ export class BusyReader {
       const key = uid === '' ? `\u0000${anonymous++}` : uid;
       let group = groups.get(key);
       if (!group) groups.set(key, (group = { masters: [], overrides: [] }));
-      (firstProp(component, 'recurrence-id') ? group.overrides : group.masters).push({ block });
+      (firstProp(component, 'recurrence-id') ? group.overrides : group.masters).push({ block, cheap: cheapSeries(component) });
     }
 
-    for (const group of groups.values()) {
+    // The cheap series first: rules that spend the budget (some never match) come after the
+    // plain daily and weekly meetings, so they cannot leave those unread.
+    const ordered = [...groups.values()];
+    const cheap = (group: { masters: PendingEvent[] }) => group.masters.every((master) => master.cheap);
+    for (const group of [...ordered.filter(cheap), ...ordered.filter((g) => !cheap(g))]) {
       const masters = group.masters.map((pending) => this.parsedAgain(text, pending, zones));
       const overrides = group.overrides.map((pending) => this.parsedAgain(text, pending, zones));
       for (const master of masters) this.guarded(master.uid, () => this.readMaster(master, overrides, busy));

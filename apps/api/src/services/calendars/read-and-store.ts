@@ -92,19 +92,19 @@ const bookingIdOf = (uid: string): string | undefined => OWN_UID.exec(uid)?.[1]?
 
 /** last_error after a good read: events skipped, or instances capped, or nothing to say. */
 export function problemOf(result: Extract<ReadResult, { outcome: 'read' }>, at: Date): ReadOutcome['lastError'] {
+  const capped =
+    'not every busy instance was kept: more than 100,000 in all, a recurring event that repeats too often to expand (its ' +
+    "first instances were kept), or recurrence rules that spent the read's expansion budget (the events after them were not expanded)";
   if (result.skipped.count > 0) {
     const events = result.skipped.count === 1 ? '1 event' : `${result.skipped.count} events`;
-    return { code: 'EVENTS_SKIPPED', message: `${events} could not be read: ${result.skipped.reasons.join('; ')}`, at: at.toISOString() };
-  }
-  if (result.truncated) {
+    const also = result.truncated ? `; and ${capped}` : '';
     return {
-      code: 'INSTANCES_CAPPED',
-      message:
-        'not every busy instance was kept: more than 100,000 in all, or a recurring event that repeats too often to expand ' +
-        '(its first instances were kept, and the other events read)',
+      code: 'EVENTS_SKIPPED',
+      message: `${events} could not be read: ${result.skipped.reasons.join('; ')}${also}`,
       at: at.toISOString(),
     };
   }
+  if (result.truncated) return { code: 'INSTANCES_CAPPED', message: capped, at: at.toISOString() };
   return null;
 }
 
