@@ -88,6 +88,19 @@ describe('GET /v1/bookings/{id}/ics', () => {
     expect(text.replace(/\r\n /g, '')).toContain('with Agent Smith <smith@example.com>');
   });
 
+  it('leaves control characters out of its text (RFC 5545 TEXT holds none)', async () => {
+    const res = await app.call('POST', '/v1/bookings', {
+      key,
+      body: bookingBody(humanId, at(MONDAY, '16:00'), 30, { attendee_name: 'Eve\u0007\u001b end', attendee_email: 'eve@example.com' }),
+    });
+    expect(res.status, res.text).toBe(201);
+    const text = (await ics(res.body.id)).text;
+    // eslint-disable-next-line no-control-regex
+    expect(text).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/);
+    expect(text.replace(/\r\n /g, '')).toContain('Eve end');
+    expect((await app.call('DELETE', `/v1/bookings/${res.body.id}`, { key })).status).toBe(200);
+  });
+
   it('is an iTIP CANCEL once cancelled, with a higher SEQUENCE and the same UID', async () => {
     const booking = await book('11:00');
     await app.call('DELETE', `/v1/bookings/${booking.id}`, { key });

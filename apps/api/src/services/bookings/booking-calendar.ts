@@ -40,29 +40,41 @@ export function withFinalLineBreak(text: string): string {
 }
 
 /**
+ * A name as iCalendar text may hold it: RFC 5545 leaves control characters out of TEXT and
+ * parameter values (BEL, ESC, …); tab, line feed and carriage return are kept (escaped by the
+ * serializer).
+ */
+function textOnly(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+}
+
+/**
  * The booking's VEVENT: this file's and, for each booking, the human's subscription feed's
  * (services/calendar-feeds), so both carry the same UID, SEQUENCE and text.
  */
 export function bookingEvent(row: CalendarRow): ICalEventData {
   const cancelled = row.status === 'cancelled';
-  const attendee = row.attendeeEmail ? `${row.attendeeName} <${row.attendeeEmail}>` : row.attendeeName;
+  const humanName = textOnly(row.humanName);
+  const attendeeName = textOnly(row.attendeeName);
+  const attendee = row.attendeeEmail ? `${attendeeName} <${row.attendeeEmail}>` : attendeeName;
   return {
     id: row.icalUid,
     sequence: row.icalSequence,
     stamp: row.cancelledAt ?? row.createdAt,
     start: row.startsAt,
     end: row.endsAt,
-    summary: `${row.humanName} / ${row.attendeeName}`,
+    summary: `${humanName} / ${attendeeName}`,
     description: `Booking ${row.id} (${row.durationMinutes} minutes) with ${attendee}, made with humantime.`,
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: row.humanEmail ? { name: row.humanName, email: row.humanEmail } : null,
+    organizer: row.humanEmail ? { name: humanName, email: row.humanEmail } : null,
     // An ATTENDEE makes the event group-scheduled, which must name its ORGANIZER (RFC 5545
     // §3.8.4.3): without the human's email there is none, and the attendee is in the text only.
     attendees:
       row.attendeeEmail && row.humanEmail
         ? [
             {
-              name: row.attendeeName,
+              name: attendeeName,
               email: row.attendeeEmail,
               role: ICalAttendeeRole.REQ,
               status: ICalAttendeeStatus.NEEDSACTION,
