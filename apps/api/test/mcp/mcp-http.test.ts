@@ -91,6 +91,12 @@ describe('/mcp over Streamable HTTP', () => {
     );
     expect(reversed).toContain('latest_date: must not be before earliest_date');
     expect(reversed).not.toMatch(/date_(from|to)/);
+    const both = await expectRefusal(
+      'book_first_available',
+      { ...first, earliest_date: '2030-01-08', latest_date: MONDAY, earliest_time: '14:00', latest_time: '10:00' },
+      'VALIDATION_ERROR',
+    );
+    expect(both).toContain('latest_date: must not be before earliest_date; earliest_time (14:00) must be before latest_time (10:00)');
     expect(
       await expectRefusal('book_first_available', { ...first, earliest_date: MONDAY, latest_date: '2030-03-20' }, 'VALIDATION_ERROR'),
     ).toContain('latest_date: must be at most 61 days after earliest_date (at most 62 dates)');

@@ -106,7 +106,10 @@ export function registerBookingTools(server: McpServer, client: Humantime): void
         if (when !== undefined && dates) return refused('VALIDATION_ERROR', 'give when or earliest_date and latest_date, not both');
         if (when === undefined && (earliest_date === undefined || latest_date === undefined))
           return refused('VALIDATION_ERROR', 'give both earliest_date and latest_date, or when');
-        const problem = windowProblem({ earliest_time, latest_time }) ?? datesProblem(earliest_date, latest_date);
+        // Every offending argument named, the dates' and the times' alike.
+        const problem = [datesProblem(earliest_date, latest_date), windowProblem({ earliest_time, latest_time })]
+          .filter(Boolean)
+          .join('; ');
         if (problem) return refused('VALIDATION_ERROR', problem);
         const { timezone } = await client.humans.get(booking.human_id);
         let interpreted: InterpretedAs | undefined;
