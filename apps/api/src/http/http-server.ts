@@ -66,15 +66,7 @@ function send(res: ServerResponse, code: AnyErrorCode, message: string) {
  */
 function answerClientError(error: Error & { code?: string }, socket: Duplex) {
   const parseError = error.code?.startsWith('HPE_') ?? false;
-  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (parseError && inFlight && socket.writable) {
-    // What cannot be parsed came after a request still being answered (bytes past its
-    // Content-Length): that answer goes out first, then the connection closes.
-    if (!inFlight.headersSent) inFlight.shouldKeepAlive = false;
-    inFlight.once('finish', () => socket.end());
-    return;
-  }
-  if (!parseError || !socket.writable || inFlight) {
+  if (!parseError || !socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
     socket.destroy();
     return;
   }
