@@ -47,11 +47,11 @@ export const BookingMetadataSchema = z.preprocess(
       ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_METADATA_DEPTH} levels deep; got ${depth}` });
       return;
     }
-    const lossy = lossyNumber(value);
-    if (lossy) {
+    const nonFinite = nonFiniteNumber(value);
+    if (nonFinite) {
       ctx.addIssue({
         code: 'custom',
-        path: lossy.path,
+        path: nonFinite.path,
         message: 'must be a finite number (this one is out of the range JSON numbers are read in)',
       });
       return;
@@ -71,7 +71,7 @@ export const BookingMetadataSchema = z.preprocess(
  * metadata is returned unchanged. (A whole number with more digits than a double keeps is
  * refused while the body is read, where its text is still there: http/json-bounds.ts.)
  */
-function lossyNumber(value: unknown): { path: Array<string | number> } | undefined {
+function nonFiniteNumber(value: unknown): { path: Array<string | number> } | undefined {
   const stack: Array<[unknown, Array<string | number>]> = [[value, []]];
   while (stack.length > 0) {
     const [node, path] = stack.pop()!;

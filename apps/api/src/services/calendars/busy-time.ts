@@ -17,7 +17,7 @@ import {
   type TimeValue,
 } from './jcal-values.js';
 import type { BusyInterval } from './read-types.js';
-import { BudgetExhausted, RecurrenceError, seriesStarts, type StepBudget } from './recurrence.js';
+import { arithmeticRule, BudgetExhausted, RecurrenceError, seriesStarts, type StepBudget } from './recurrence.js';
 import { DAY_MS } from './zone-clock.js';
 
 /** Reasons kept for skipped events: enough to tell a person what is wrong, not a log. */
@@ -87,13 +87,13 @@ function listedDates(text: string, block: IcsBlock): number {
   return dates;
 }
 
-/** Rule parts the arithmetic of plain daily and weekly rules reads (recurrence.ts, fastRule). */
-const CHEAP_PARTS = new Set(['freq', 'interval', 'count', 'until', 'byday', 'wkst']);
+/** Rule parts that are not BY parts (a rule's arithmetic reads every one of them). */
+const NOT_BY_PARTS = new Set(['freq', 'interval', 'count', 'until', 'wkst']);
 
 function cheapSeries(component: JCalComponent): boolean {
   return allProps(component, 'rrule').every((prop) => {
-    const freq = freqOf(prop);
-    return (freq === 'DAILY' || freq === 'WEEKLY') && Object.keys(prop[3] ?? {}).every((part) => CHEAP_PARTS.has(part.toLowerCase()));
+    const parts = Object.keys(prop[3] ?? {}).filter((part) => !NOT_BY_PARTS.has(part.toLowerCase()));
+    return arithmeticRule(freqOf(prop), parts);
   });
 }
 

@@ -106,11 +106,23 @@ function plainWeekdays(rule: ICAL.Recur): number[] | null | undefined {
   return days;
 }
 
+/**
+ * Whether a rule is one `fastRule` expands by arithmetic: FREQ DAILY or WEEKLY with no BY part
+ * but BYDAY (`parts` names the BY parts it uses, in any case). The reader orders series by it.
+ */
+export function arithmeticRule(freq: string, parts: readonly string[]): boolean {
+  return (freq === 'DAILY' || freq === 'WEEKLY') && parts.every((part) => part.toUpperCase() === 'BYDAY');
+}
+
 function fastRule(rule: ICAL.Recur, series: SeriesStarts, until: number | null, out: number[]): boolean {
-  if (rule.freq !== 'DAILY' && rule.freq !== 'WEEKLY') return false;
-  for (const part of Object.keys(rule.parts)) {
-    if (part !== 'BYDAY' && (rule.parts as Record<string, unknown[] | undefined>)[part]?.length) return false;
-  }
+  const parts = rule.parts as Record<string, unknown[] | undefined>;
+  if (
+    !arithmeticRule(
+      rule.freq,
+      Object.keys(parts).filter((part) => parts[part]?.length),
+    )
+  )
+    return false;
   const weekdays = plainWeekdays(rule);
   if (weekdays === null || (weekdays !== undefined && weekdays.length === 0)) return false;
   const startDay = Math.floor(series.start / DAY_MS);
