@@ -88,6 +88,19 @@ describe('GET /v1/bookings/{id}/ics', () => {
     expect(text.replace(/\r\n /g, '')).toContain('with Agent Smith <smith@example.com>');
   });
 
+  it('is the organizer’s PUBLISH, with no ATTENDEE, when the booking has no attendee email (an iTIP REQUEST or CANCEL names one)', async () => {
+    const res = await app.call('POST', '/v1/bookings', {
+      key,
+      body: bookingBody(humanId, at(MONDAY, '14:00'), 30, { attendee_name: 'Walk-in' }),
+    });
+    expect(res.status, res.text).toBe(201);
+    const text = (await ics(res.body.id)).text;
+    expect(parse(text)).toMatchObject({ method: 'PUBLISH', organizer: 'mailto:ada@example.com', status: 'CONFIRMED', attendee: null });
+    await app.call('DELETE', `/v1/bookings/${res.body.id}`, { key });
+    const cancelled = (await ics(res.body.id)).text;
+    expect(parse(cancelled)).toMatchObject({ method: 'PUBLISH', status: 'CANCELLED', sequence: 1, attendee: null });
+  });
+
   it('leaves control characters out of its text (RFC 5545 TEXT holds none)', async () => {
     const res = await app.call('POST', '/v1/bookings', {
       key,

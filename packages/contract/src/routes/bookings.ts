@@ -98,7 +98,8 @@ export const bookings = c.router({
     summary: 'Calendar file of a booking',
     description:
       'The booking as an iCalendar (RFC 5545) invite, text/calendar: METHOD:REQUEST with the human as ORGANIZER and the ' +
-      'attendee as ATTENDEE when the human has an email, METHOD:CANCEL with STATUS:CANCELLED once cancelled; without ' +
+      'attendee as ATTENDEE when both have an email, METHOD:CANCEL with STATUS:CANCELLED once cancelled; without the ' +
+      "attendee's email METHOD:PUBLISH (the human as ORGANIZER, no ATTENDEE, STATUS CONFIRMED or CANCELLED); without " +
       "the human's email a plain event (no ORGANIZER, so no ATTENDEE: the attendee is named in its text). The UID is stable and " +
       'shared by a booking and the bookings it was moved to, and SEQUENCE grows with every ' +
       'change, so a calendar updates the event in place. Errors: 404 NOT_FOUND.',

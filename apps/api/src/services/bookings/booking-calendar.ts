@@ -6,7 +6,8 @@ import type { ServiceDeps } from '../deps.js';
 /**
  * GET /v1/bookings/{id}/ics: the booking as an RFC 5545 invite, serialized by ical-generator
  * (folding at 75 octets, escaping, CRLF). METHOD:REQUEST when the human has an email (the
- * ORGANIZER): one file an agent can send at any time, which a calendar applies as an update of the event;
+ * ORGANIZER) and the attendee one (the ATTENDEE; without it, METHOD:PUBLISH): one file an
+ * agent can send at any time, which a calendar applies as an update of the event;
  * once cancelled, METHOD:CANCEL with STATUS:CANCELLED (and a higher SEQUENCE), which removes it
  * (a booking moved by a reschedule keeps REQUEST: its UID is the new booking's).
  * The UID is shared along a chain of reschedules and SEQUENCE grows with each change (see
@@ -23,12 +24,18 @@ export async function bookingCalendar({ store }: Pick<ServiceDeps, 'store'>, org
 export const CALENDAR_PROD_ID = { company: 'humantime', product: 'humantime', language: 'EN' };
 
 export function calendarText(row: CalendarRow): string {
-  // An iTIP REQUEST names its ORGANIZER (RFC 5546); without the human's email there is none,
+  // An iTIP message names its ORGANIZER (RFC 5546); without the human's email there is none,
   // and the file is a plain iCalendar object that calendars import.
+  // A REQUEST or CANCEL names at least one ATTENDEE; without the attendee's email the file is
+  // the organizer's PUBLISH, which has none (STATUS says whether the booking stands).
   // A cancelled booking's file is the iTIP CANCEL of its UID (RFC 5546 §3.2.5), which a
   // calendar applies by removing the event. Not a moved one's: the UID lives on in the booking
   // that replaced it, which a CANCEL arriving first would remove.
-  const method = row.status === 'cancelled' && row.rescheduledTo === null ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
+  const method = !row.attendeeEmail
+    ? ICalCalendarMethod.PUBLISH
+    : row.status === 'cancelled' && row.rescheduledTo === null
+      ? ICalCalendarMethod.CANCEL
+      : ICalCalendarMethod.REQUEST;
   const calendar = ical({ prodId: CALENDAR_PROD_ID, ...(row.humanEmail ? { method } : {}) });
   calendar.createEvent(bookingEvent(row));
   return withFinalLineBreak(calendar.toString());
