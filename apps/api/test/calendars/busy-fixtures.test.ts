@@ -338,17 +338,31 @@ describe('what is skipped and what stops a read', () => {
   });
 
   it('stops expanding at maxInstances and says the read is truncated', () => {
-    const text = calendar('BEGIN:VEVENT', 'UID:daily', 'DTSTART:20260301T090000Z', 'DURATION:PT1H', 'RRULE:FREQ=DAILY', 'END:VEVENT');
+    const singles = calendar(
+      ...[1, 2, 3, 4, 5, 6].flatMap((day) => [
+        'BEGIN:VEVENT',
+        `UID:single-${day}`,
+        `DTSTART:2026030${day}T090000Z`,
+        'DURATION:PT1H',
+        'END:VEVENT',
+      ]),
+    );
     const r = reader('UTC', { maxInstances: 5 });
-    expect(busyOf(r, text)).toHaveLength(5);
+    expect(busyOf(r, singles)).toHaveLength(5);
     expect(r.truncated).toBe(true);
-    // A rule that runs every second for years spends the step budget, not the process.
+    // One series keeps at most a third of them.
+    const text = calendar('BEGIN:VEVENT', 'UID:daily', 'DTSTART:20260301T090000Z', 'DURATION:PT1H', 'RRULE:FREQ=DAILY', 'END:VEVENT');
+    const d = reader('UTC', { maxInstances: 6 });
+    expect(busyOf(d, text)).toHaveLength(2);
+    expect(d.truncated).toBe(true);
+    // A rule that runs every second for decades (since 2020, through the window) keeps its
+    // share of the instances, not the process.
     const seconds = calendar(
       'BEGIN:VEVENT',
       'UID:s',
       'DTSTART:20200101T000000Z',
       'DURATION:PT1S',
-      'RRULE:FREQ=SECONDLY;COUNT=100000000',
+      'RRULE:FREQ=SECONDLY;COUNT=2000000000',
       'END:VEVENT',
     );
     const s = reader('UTC', { maxInstances: 1_000 });
@@ -377,7 +391,9 @@ describe('what is skipped and what stops a read', () => {
     const busy = read.busy.sort((a, b) => a.start - b.start);
     const frequent = busy.filter((b) => b.uid === 'every-2-minutes');
     // Its first ones, from the start of the window and without a gap.
+    // At most a third of the instances the read may keep, so the weekly meeting has room.
     expect(frequent.length).toBeGreaterThan(100);
+    expect(frequent.length).toBeLessThanOrEqual(334);
     expect(frequent[0]!.start).toBe(Date.parse('2026-03-01T00:00:00Z'));
     expect(frequent.every((b, i) => i === 0 || b.start - frequent[i - 1]!.start === 120_000)).toBe(true);
     expect(busy.filter((b) => b.uid === 'weekly').map((b) => new Date(b.start).toISOString())).toEqual([
@@ -387,6 +403,29 @@ describe('what is skipped and what stops a read', () => {
       '2026-03-23T09:00:00.000Z',
     ]);
     expect(r.truncated).toBe(true);
+  });
+
+  it('reads a sub-daily series with a COUNT that began long before the window (its earlier occurrences counted, not stepped)', () => {
+    // Every 5 minutes since June 2025, 90,000 times: 78,624 of them before March, the rest
+    // until 9 April. Stepping each from DTSTART to count them spent the series' share.
+    const start = Date.parse('2025-06-01T00:00:00Z');
+    const text = calendar(
+      'BEGIN:VEVENT',
+      'UID:every-5-minutes',
+      'DTSTART:20250601T000000Z',
+      'DURATION:PT1M',
+      'RRULE:FREQ=MINUTELY;INTERVAL=5;COUNT=90000',
+      'END:VEVENT',
+    );
+    const r = reader('UTC');
+    const read = r.readDocument(text);
+    if (!read.ok) throw new Error(read.problem);
+    const starts = read.busy.map((b) => b.start).sort((a, b) => a - b);
+    expect(starts.length).toBeGreaterThan(11_000);
+    expect(starts[0]).toBeLessThanOrEqual(MARCH);
+    expect(starts.at(-1)).toBe(start + 89_999 * 300_000);
+    expect(starts.every((t, i) => i === 0 || t - starts[i - 1]! === 300_000)).toBe(true);
+    expect(r.truncated).toBe(false);
   });
 
   it('cancels the moved instances of a cancelled series, and reads an instance without its series on its own', () => {

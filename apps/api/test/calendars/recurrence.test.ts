@@ -24,7 +24,11 @@ const ruleText = fc
   })
   .map(({ freq, interval, byday, wkst, end }) => ({ freq, interval, byday, wkst, end }));
 
-function starts(rule: string, series: { start: number; untilDays?: number; lo: number; hi: number }, icalOnly: boolean): number[] {
+function expand(
+  rule: string,
+  series: { start: number; untilDays?: number; lo: number; hi: number; budget?: number },
+  icalOnly: boolean,
+): { starts: number[]; exhausted: boolean } {
   const recur = ICAL.Recur.fromString(rule);
   return seriesStarts({
     start: series.start,
@@ -33,10 +37,12 @@ function starts(rule: string, series: { start: number; untilDays?: number; lo: n
     untilOf: () => (series.untilDays === undefined ? null : series.start + series.untilDays * DAY),
     lo: series.lo,
     hi: series.hi,
-    budget: { left: 10_000_000 },
+    budget: { left: series.budget ?? 10_000_000 },
     icalOnly,
-  }).starts;
+  });
 }
+
+const starts = (...args: Parameters<typeof expand>) => expand(...args).starts;
 
 describe('weekly and daily rules', () => {
   it('give the same starts by arithmetic as through ical.js', () => {
@@ -85,5 +91,62 @@ describe('weekly and daily rules', () => {
     expect(fast).toEqual(starts(text, { start, lo, hi }, true));
     expect(fast.length).toBeGreaterThan(0);
     expect(new Date(fast[fast.length - 1]!).toISOString().slice(0, 10)).toBe('2026-03-26');
+  });
+});
+
+describe('hourly, minutely and secondly rules with no BY part', () => {
+  it('give the same starts by arithmetic as through ical.js', () => {
+    let nonEmpty = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(['SECONDLY', 1_000], ['MINUTELY', 60_000], ['HOURLY', 3_600_000]),
+        fc.integer({ min: 1, max: 90 }),
+        fc.oneof(
+          fc.constant(null),
+          fc.integer({ min: 1, max: 400 }).map((count) => ({ count })),
+          fc.integer({ min: 0, max: 3 }).map((untilDays) => ({ untilDays })),
+        ),
+        fc.integer({ min: 0, max: 86_399 }),
+        fc.integer({ min: -20, max: 600 }),
+        fc.integer({ min: 1, max: 300 }),
+        ([freq, unit], interval, end, second, loSteps, spanSteps) => {
+          const start = Date.UTC(2025, 2, 30) + second * 1_000;
+          const step = interval * unit;
+          const text = [`FREQ=${freq}`, `INTERVAL=${interval}`, ...(end && 'count' in end ? [`COUNT=${end.count}`] : [])].join(';');
+          // Windows of a few hundred steps, so that ical.js stepping from DTSTART stays quick.
+          const series = {
+            start,
+            ...(end && 'untilDays' in end ? { untilDays: end.untilDays } : {}),
+            lo: start + loSteps * step - 7_000,
+            hi: start + (loSteps + spanSteps) * step,
+          };
+          const fast = starts(text, series, false);
+          expect(fast).toEqual(starts(text, series, true));
+          if (fast.length > 0) nonEmpty++;
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(nonEmpty).toBeGreaterThan(100);
+  });
+
+  it('count the occurrences before the window instead of generating them, so a COUNT series begun months ago is read', () => {
+    // Every two minutes since June, 200,000 times in all: it runs until about March. ical.js
+    // steps every occurrence from DTSTART to count them, which a series' share of the budget
+    // does not cover; the arithmetic counts them.
+    const start = Date.UTC(2026, 5, 1, 0, 0);
+    const lo = Date.UTC(2026, 10, 27);
+    const hi = Date.UTC(2026, 10, 28);
+    const text = 'FREQ=MINUTELY;INTERVAL=2;COUNT=200000';
+    const series = { start, lo, hi, budget: 100_000 };
+    expect(expand(text, series, true)).toEqual({ starts: [], exhausted: true });
+    const fast = expand(text, series, false);
+    expect(fast.exhausted).toBe(false);
+    expect(fast.starts).toHaveLength(24 * 30 + 1);
+    expect(fast.starts[0]).toBe(lo);
+    // And it ends where COUNT says: the 200,000th start.
+    const end = expand(text, { start, lo: start + 199_990 * 120_000, hi: start + 200_010 * 120_000, budget: 100_000 }, false);
+    expect(end.starts).toHaveLength(10);
+    expect(end.starts.at(-1)).toBe(start + 199_999 * 120_000);
   });
 });

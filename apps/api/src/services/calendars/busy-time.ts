@@ -29,8 +29,9 @@ const KEPT_REASONS = 5;
  */
 const STEPS_PER_INSTANCE = 20;
 /**
- * One series may spend at most this share of the read's budget (a third): a rule that repeats
- * every minute keeps its first occurrences, and the calendar's other series are still read.
+ * One series may spend at most this share of the read's budget (a third), and keep at most this
+ * share of the instances left: a rule that repeats every minute keeps its first occurrences,
+ * and the calendar's other series are still read.
  * A third is more than a rule that never matches may take before it is skipped (50,000 ical.js
  * steps, recurrence.ts), so such a rule is still skipped whole.
  */
@@ -314,6 +315,9 @@ export class BusyReader {
         lo,
         hi,
         budget: share,
+        // A third of the instances left to keep, like the steps: a rule as cheap as a
+        // minutely one by arithmetic would otherwise fill the read by itself.
+        maxStarts: Math.max(1, Math.ceil((this.options.maxInstances - this.instances) / SERIES_SHARE)),
       });
     } finally {
       // Charged to the read however the series ended: a rule that never matches spends it too.

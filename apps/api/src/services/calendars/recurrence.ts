@@ -28,6 +28,8 @@ export interface SeriesStarts {
   lo: number;
   hi: number;
   budget: StepBudget;
+  /** At most this many starts (each rule's first ones): a rule cheap per step can still be one of many. */
+  maxStarts?: number;
   /** Every rule through ical.js (tests compare the two paths). */
   icalOnly?: boolean;
 }
@@ -44,6 +46,12 @@ const PERIOD_MS: Record<string, number> = {
   WEEKLY: 7 * DAY_MS,
 };
 
+/** Adds a start within the window; the series' starts are then counted against maxStarts. */
+function keep(series: SeriesStarts, out: number[], t: number): void {
+  out.push(t);
+  if (series.maxStarts !== undefined && out.length >= series.maxStarts) throw new BudgetExhausted('series start limit reached');
+}
+
 function spend(budget: StepBudget, cost = 1): void {
   budget.left -= cost;
   if (budget.left < 0) throw new BudgetExhausted('recurrence budget spent');
@@ -55,7 +63,8 @@ function spend(budget: StepBudget, cost = 1): void {
  * and `starts` holds the series' first ones, up to where it stopped.
  *
  * The plain weekly and daily rules that make up nearly every real calendar (any INTERVAL,
- * BYDAY of plain weekdays, WKST, COUNT, UNTIL) are generated here, by arithmetic on days;
+ * BYDAY of plain weekdays, WKST, COUNT, UNTIL) are generated here, by arithmetic on days, and
+ * so are hourly, minutely and secondly rules with no BY part (a fixed step of wall time);
  * everything else goes through ical.js's iterator. The two agree on every rule the first
  * accepts (test/calendars/recurrence.test.ts checks them against each other); the reason for
  * two paths is speed: ical.js allocates several objects per step, about 7 µs an occurrence,
@@ -106,23 +115,47 @@ function plainWeekdays(rule: ICAL.Recur): number[] | null | undefined {
   return days;
 }
 
+/** The frequencies under a day: with no BY part, one occurrence every INTERVAL periods. */
+const SUB_DAILY = new Set(['SECONDLY', 'MINUTELY', 'HOURLY']);
+
 /**
  * Whether a rule is one `fastRule` expands by arithmetic: FREQ DAILY or WEEKLY with no BY part
- * but BYDAY (`parts` names the BY parts it uses, in any case). The reader orders series by it.
+ * but BYDAY, or SECONDLY, MINUTELY or HOURLY with none (`parts` names the BY parts it uses, in
+ * any case). The reader orders series by it.
  */
 export function arithmeticRule(freq: string, parts: readonly string[]): boolean {
+  if (SUB_DAILY.has(freq)) return parts.length === 0;
   return (freq === 'DAILY' || freq === 'WEEKLY') && parts.every((part) => part.toUpperCase() === 'BYDAY');
+}
+
+/**
+ * A sub-daily rule with no BY part: DTSTART and then every INTERVAL periods of wall time, as
+ * ical.js steps it. The occurrences before `lo` are counted, not generated, so a series that
+ * began long ago with a COUNT costs only its window.
+ */
+function fixedPeriodRule(rule: ICAL.Recur, series: SeriesStarts, until: number | null, out: number[]): void {
+  const period = (rule.interval > 0 ? rule.interval : 1) * PERIOD_MS[rule.freq]!;
+  const count = rule.count ?? Number.POSITIVE_INFINITY;
+  const { start, lo, hi, budget } = series;
+  const last = Math.min(hi, until ?? Number.POSITIVE_INFINITY);
+  for (let k = Math.max(0, Math.ceil((lo - start) / period)); k < count; k++) {
+    const t = start + k * period;
+    if (t > last) return;
+    spend(budget);
+    keep(series, out, t);
+  }
 }
 
 function fastRule(rule: ICAL.Recur, series: SeriesStarts, until: number | null, out: number[]): boolean {
   const parts = rule.parts as Record<string, unknown[] | undefined>;
-  if (
-    !arithmeticRule(
-      rule.freq,
-      Object.keys(parts).filter((part) => parts[part]?.length),
-    )
-  )
-    return false;
+  const used = Object.keys(parts).filter((part) => parts[part]?.length);
+  if (!arithmeticRule(rule.freq, used)) return false;
+  if (SUB_DAILY.has(rule.freq)) {
+    // An all-day DTSTART with an hourly rule is ical.js's to read.
+    if (series.isDate) return false;
+    fixedPeriodRule(rule, series, until, out);
+    return true;
+  }
   const weekdays = plainWeekdays(rule);
   if (weekdays === null || (weekdays !== undefined && weekdays.length === 0)) return false;
   const startDay = Math.floor(series.start / DAY_MS);
@@ -141,7 +174,7 @@ function fastRule(rule: ICAL.Recur, series: SeriesStarts, until: number | null, 
     if ((until !== null && t > until) || (count !== null && emitted >= count) || t > hi) return false;
     emitted++;
     spend(budget);
-    if (t >= lo) out.push(t);
+    if (t >= lo) keep(series, out, t);
     return true;
   };
 
@@ -218,7 +251,7 @@ function icalRule(rule: ICAL.Recur, series: SeriesStarts, until: number | null, 
     spend(budget);
     const wall = wallMs(next);
     if (wall > hi) return;
-    if (wall >= lo) out.push(wall);
+    if (wall >= lo) keep(series, out, wall);
   }
 }
 
