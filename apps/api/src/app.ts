@@ -104,7 +104,12 @@ export function createApp(deps: AppDeps): Express {
   const schedules = cachedSchedules(deps.store);
   const keys = apiKeyAuthentication(deps.store, { rateLimit: deps.config.rateLimit, schedules });
   const delegations = new Delegations();
-  app.use('/v1', canonicalIdsInUrl, authenticate(keys, { prefetch: schedulesToPrefetch, delegations }), keptSlotsAnswers(services.clock));
+  app.use(
+    '/v1',
+    canonicalIdsInUrl,
+    authenticate(keys, { prefetch: schedulesToPrefetch, delegations, rateLimit: deps.config.rateLimit }),
+    keptSlotsAnswers(services.clock),
+  );
   // /mcp also takes OAuth access tokens; the authorization server is this service
   // (http/oauth), mounted before the JSON body parser since its token endpoint is form-encoded.
   app.use('/mcp', mcpCors(deps.config.mcp.allowedOrigins), authenticateMcp(keys, services));

@@ -1,5 +1,5 @@
-// Rate limits: a token bucket per API key; every authenticated /v1 answer carries
-// RateLimit-Limit, -Remaining and -Reset; past the bucket, 429 RATE_LIMITED with Retry-After.
+// Rate limits: a token bucket per API key; every /v1 answer carries RateLimit-Limit,
+// -Remaining and -Reset (a 401, charged to no bucket, a full one's); past the bucket, 429 RATE_LIMITED with Retry-After.
 // On both stores (the PostgreSQL store's bucket is shared by processes: test/multiprocess).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHumanIn, EVERY_DAY, slotsPath } from './schedule-fixtures.js';
@@ -67,10 +67,19 @@ describe('rate limits per API key', () => {
     ];
     expect(answers.map((r) => r.status)).toEqual([404, 422, 200]);
     expect(answers.map((r) => limitHeaders(r.headers).remaining)).toEqual(['4', '3', '2']);
-    // An unknown key has no bucket: 401 without the headers.
-    const unknown = await app.call('GET', '/v1/usage', { key: 'sk_live_unknown0000000000000000000000000000000' });
-    expect(unknown.status).toBe(401);
-    expect(unknown.headers.get('ratelimit-limit')).toBeNull();
+    // Every /v1 answer carries the headers: a request without a valid key names no bucket and
+    // is charged to none, so a 401 shows a full one.
+    const refused = [
+      await app.call('GET', '/v1/usage', { key: 'sk_live_unknown0000000000000000000000000000000' }),
+      await app.call('GET', '/v1/usage'),
+      await app.call('GET', '/v1/usage', { headers: { authorization: 'Basic Zm9vOmJhcg==' } }),
+    ];
+    for (const unknown of refused) {
+      expect(unknown.status).toBe(401);
+      expect(limitHeaders(unknown.headers)).toEqual({ limit: String(BURST), remaining: String(BURST), reset: '0' });
+    }
+    // And it spent nothing of the key's bucket.
+    expect(limitHeaders((await app.call('GET', '/v1/usage', { key: fresh })).headers).remaining).toBe('1');
   });
 
   it('the bucket refills at the configured rate', async () => {

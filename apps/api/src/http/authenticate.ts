@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../lib/app-error.js';
 import type { AuthedOrganization } from '../services/organizations/authed-organization.js';
 import type { ApiKeyAuthentication, KeyCheck } from '../services/organizations/api-key-authentication.js';
-import { rateLimitHeaders } from '../services/rate-limit/token-bucket.js';
+import { rateLimitHeaders, rateLimitOn, verdictOf, type RateLimitPolicy } from '../services/rate-limit/token-bucket.js';
 import type { CachedSchedules, Schedules, SchedulesRequest } from '../services/schedule/cached-schedules.js';
 import type { TokenCaller } from '../services/oauth/access-tokens.js';
 import { DELEGATION_PREFIX, type Delegations } from './mcp-delegation.js';
@@ -31,6 +31,11 @@ export interface AuthenticateOptions {
   charge?: boolean;
   /** The MCP tools' credentials for OAuth grants, live while their /mcp request runs (mcp-delegation.ts). */
   delegations?: Delegations;
+  /**
+   * The rate limit, for the headers of an answer no bucket was charged for: a request without a
+   * valid key (401) names no bucket, and its RateLimit-* headers show a full one.
+   */
+  rateLimit?: RateLimitPolicy;
 }
 
 type Checked = KeyCheck & { schedules?: Schedules };
@@ -49,11 +54,17 @@ async function checkDelegation(keys: ApiKeyAuthentication, caller: TokenCaller |
  */
 export function authenticate(keys: ApiKeyAuthentication, options: AuthenticateOptions = {}): RequestHandler {
   const charge = options.charge ?? true;
+  const policy = options.rateLimit;
+  const uncharged = policy && rateLimitOn(policy) ? rateLimitHeaders(verdictOf(policy, policy.burst, true)) : undefined;
   return (req, res, next) => {
-    if (severalAuthorizations(req)) return next(new AppError('UNAUTHORIZED', 'Send one Authorization header, not several.'));
+    const refuse = (error: AppError) => {
+      if (uncharged) for (const [name, value] of Object.entries(uncharged)) res.setHeader(name, value);
+      next(error);
+    };
+    if (severalAuthorizations(req)) return refuse(new AppError('UNAUTHORIZED', 'Send one Authorization header, not several.'));
     const key = bearerToken(req.header('authorization'));
     const delegated = key?.startsWith(DELEGATION_PREFIX) ? options.delegations?.resolve(key) : undefined;
-    if (!key || (!key.startsWith('sk_live_') && !delegated)) return next(unauthorized());
+    if (!key || (!key.startsWith('sk_live_') && !delegated)) return refuse(unauthorized());
     const wanted = charge && !delegated ? options.prefetch?.(req) : undefined;
     let checking: Promise<Checked>;
     if (delegated) {
@@ -61,7 +72,7 @@ export function authenticate(keys: ApiKeyAuthentication, options: AuthenticateOp
       checking = checkDelegation(keys, delegated, charge);
     } else checking = wanted ? keys.checkWithSchedules(key, wanted) : keys.check(key, charge);
     checking.then((result) => {
-      if (!result.organization) return next(unauthorized());
+      if (!result.organization) return refuse(unauthorized());
       if (result.rateLimit) {
         for (const [name, value] of Object.entries(rateLimitHeaders(result.rateLimit))) res.setHeader(name, value);
         if (!result.rateLimit.allowed) {

@@ -1,6 +1,6 @@
 // The headers the API sends beside its bodies, named once under components.headers and
-// referred to from each response that carries them: the request id on every answer, the rate
-// limit on every answer to a known key, and the replay mark on the writes that take an
+// referred to from each response that carries them: the request id and the rate limit on every
+// answer, and the replay mark on the writes that take an
 // Idempotency-Key.
 
 const HEADERS = {
@@ -11,7 +11,8 @@ const HEADERS = {
     example: 'req_5f0c4bd8-6a0e-4b7f-9d1e-0c2a9e3f1b77',
   },
   'RateLimit-Limit': {
-    description: "The most requests this key's bucket allows at once (its burst), when rate limiting is on.",
+    description:
+      "The most requests this key's bucket allows at once (its burst), when rate limiting is on. A 401 (no valid key, so no bucket charged) shows a full bucket.",
     schema: { type: 'integer', minimum: 1 },
     example: 200,
   },
@@ -38,11 +39,12 @@ const ref = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${nam
 const RATE_LIMIT = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
 
 /**
- * The header references of one response: the request id always; the rate limit except on a
- * 401 (no key, no bucket); the replay mark on a success of a write that takes an Idempotency-Key.
+ * The header references of one response: the request id and the rate limit always (a 401's
+ * is a full bucket: no key, none charged); the replay mark on a success of a write that takes
+ * an Idempotency-Key.
  */
 export function responseHeaders(status: number, { idempotent }: { idempotent: boolean }): Record<string, object> {
-  const names: Array<keyof typeof HEADERS> = ['X-Request-Id', ...(status === 401 ? [] : RATE_LIMIT)];
+  const names: Array<keyof typeof HEADERS> = ['X-Request-Id', ...RATE_LIMIT];
   if (idempotent && status < 300) names.push('Idempotent-Replayed');
   return Object.fromEntries(names.map((name) => [name, ref(name)]));
 }
