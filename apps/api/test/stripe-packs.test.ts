@@ -223,6 +223,20 @@ describe('overage packs through Stripe', () => {
     expect([resumed.status, resumed.body.auto_purchase_paused]).toEqual([200, null]);
   });
 
+  it('an operator’s move to a paid plan needs a card as well (admin API and pnpm admin set-plan): one rule for every caller', async () => {
+    const org = await app.createOrg('free');
+    const move = (plan: string) => app.call('PATCH', `/admin/v1/organizations/${org.id}`, { key: ADMIN_TOKEN, body: { plan } });
+    const refused = await move('starter');
+    expect([refused.status, refused.body.error?.code]).toEqual([422, 'VALIDATION_ERROR']);
+    expect(refused.body.error.message).toMatch(/card on file/);
+    expect((await app.call('GET', `/admin/v1/organizations/${org.id}`, { key: ADMIN_TOKEN })).body.plan).toBe('free');
+    // Free needs none; with the card set, the move is made; staying on a paid plan is no move.
+    expect((await move('free')).status).toBe(200);
+    await setCard(org.id, 'pm_card_visa');
+    expect((await move('growth')).status).toBe(200);
+    expect((await move('growth')).status).toBe(200);
+  });
+
   it('lists each pack with its payment id and status on the Billing page, and a paid plan needs a card', async () => {
     const user = await signUp(app);
     const moved = await user.call('PATCH', '/organization', { body: { plan: 'starter' } });

@@ -16,10 +16,3 @@ export async function getBilling(deps: Pick<ServiceDeps, 'store' | 'stripe'>, or
       account?.pausedReason && account.pausedAt ? { reason: account.pausedReason, paused_at: toTimestamp(account.pausedAt) } : null,
   };
 }
-
-/** Whether packs (and paid plans) can be charged: always on the ledger, with a card on file on Stripe. */
-export async function hasCardOnFile(deps: Pick<ServiceDeps, 'store' | 'stripe'>, organizationId: string): Promise<boolean> {
-  if (!deps.stripe) return true;
-  const account = await deps.store.db.billingAccount.findUnique({ where: { organizationId } });
-  return Boolean(account?.paymentMethodId);
-}

@@ -24,6 +24,28 @@ export function autoPurchaseFor(plan: Plan, asked: boolean | undefined): boolean
 }
 
 /**
+ * With Stripe on, a move to a paid plan needs a card on file (plan prices are not charged yet,
+ * but its packs are): for the dashboard, the admin API and `pnpm admin set-plan` alike, so an
+ * operator sets the payment method first. Staying on the same plan is no move.
+ */
+async function requireCardForMove(deps: Pick<ServiceDeps, 'store' | 'stripe'>, organizationId: string, plan: Plan): Promise<void> {
+  if (!deps.stripe) return;
+  const [row] = await deps.store.sql<{ plan: Plan; card: boolean }>(
+    `SELECT o.plan::text AS plan, (b.payment_method_id IS NOT NULL) AS card
+       FROM organizations o LEFT JOIN billing_accounts b ON b.organization_id = o.id
+      WHERE o.id = $1::uuid`,
+    [organizationId],
+  );
+  if (!row) throw notFound('Organization');
+  if (row.plan !== plan && !row.card) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'plan: Starter and Growth need a card on file; add one on the Billing page (or `pnpm admin set-payment-method`) first.',
+    );
+  }
+}
+
+/**
  * Plan and auto-purchase changes apply to the very next request (nothing caches them).
  * Switching auto-purchase on (from off) starts a new purchase attempt, so a pack declined
  * before is charged again under a new idempotency key, and clears a pause. One statement,
@@ -31,11 +53,12 @@ export function autoPurchaseFor(plan: Plan, asked: boolean | undefined): boolean
  * into a Free organization buying packs (the table's check constraint holds it too).
  */
 export async function updateOrganization(
-  deps: Pick<ServiceDeps, 'store'>,
+  deps: Pick<ServiceDeps, 'store' | 'stripe'>,
   organizationId: string,
   patch: { plan?: Plan | undefined; autoPurchase?: boolean | undefined },
 ) {
   if (patch.plan !== undefined) autoPurchaseFor(patch.plan, patch.autoPurchase);
+  if (patch.plan !== undefined && patch.plan !== 'free') await requireCardForMove(deps, organizationId, patch.plan);
   const p = new Params();
   const id = p.ref(organizationId, 'uuid');
   const plan = patch.plan === undefined ? 'o.plan' : `${p.ref(patch.plan, 'text')}::"Plan"`;
