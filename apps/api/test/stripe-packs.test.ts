@@ -392,7 +392,7 @@ describe('POST /stripe/webhooks', () => {
     ]);
   });
 
-  it('refuses a forged, a stale and a tampered signature with 422, acting on nothing', async () => {
+  it('refuses a forged, a stale, a future-dated and a tampered signature with 422, acting on nothing', async () => {
     const org = await app.createOrg('starter');
     const payload = stripe.event('checkout.session.completed', {
       id: 'cs_forged',
@@ -407,6 +407,10 @@ describe('POST /stripe/webhooks', () => {
     const stale = await post(payload, stripe.sign(payload, tenMinutesAgo));
     expect([stale.status, stale.body.error.code]).toEqual([422, 'VALIDATION_ERROR']);
     expect(stale.body.error.message).toMatch(/tolerance/i);
+    // Stripe's library checks only the age; ten minutes ahead is refused too.
+    const ahead = await post(payload, stripe.sign(payload, Math.floor(Date.now() / 1000) + 600));
+    expect([ahead.status, ahead.body.error.code]).toEqual([422, 'VALIDATION_ERROR']);
+    expect(ahead.body.error.message).toMatch(/^Stripe-Signature: .*tolerance/i);
     const tampered = await post(payload.replace('cs_forged', 'cs_tampered'), stripe.sign(payload));
     expect(tampered.status).toBe(422);
     expect(tampered.body.error.message).toMatch(/^Stripe-Signature: /);
@@ -414,5 +418,8 @@ describe('POST /stripe/webhooks', () => {
     const garbled = await post('{"id": ', stripe.sign('{"id": '));
     expect([garbled.status, garbled.body.error.message]).toEqual([422, 'The body is not a JSON Stripe event.']);
     expect(await app.database.store.db.billingAccount.findUnique({ where: { organizationId: org.id } })).toBeNull();
+    // A clock a minute ahead of ours is within the tolerance (an event type acted on by nobody).
+    const ignored = stripe.event('invoice.paid', { id: 'in_ahead', object: 'invoice' });
+    expect((await post(ignored, stripe.sign(ignored, Math.floor(Date.now() / 1000) + 60))).status).toBe(200);
   });
 });

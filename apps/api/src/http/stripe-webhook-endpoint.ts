@@ -7,8 +7,17 @@ import { asyncHandler } from './async-handler.js';
 
 /** Stripe's events are small; a larger body is not Stripe's. */
 const LIMIT = '256kb';
-/** A signature older (or newer) than this is refused, as Stripe's libraries do by default. */
+/**
+ * A signature older or newer than this is refused: Stripe's libraries check only the age, so
+ * the future is checked here (a timestamp far ahead would keep a captured event replayable).
+ */
 const TOLERANCE_SECONDS = 300;
+
+/** The signed timestamp of a Stripe-Signature header (`t=…`), in seconds, if it names one. */
+function signedAt(header: string): number | undefined {
+  const t = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header)?.[1];
+  return t === undefined ? undefined : Number(t);
+}
 
 /**
  * POST /stripe/webhooks: Stripe's events, verified by their Stripe-Signature header over the
@@ -24,7 +33,12 @@ export function stripeWebhookEndpoint(deps: Pick<ServiceDeps, 'store' | 'stripe'
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(body, req.header('stripe-signature') ?? '', secret, TOLERANCE_SECONDS);
+        const header = req.header('stripe-signature') ?? '';
+        event = Stripe.webhooks.constructEvent(body, header, secret, TOLERANCE_SECONDS);
+        const at = signedAt(header);
+        if (at !== undefined && at - Date.now() / 1000 > TOLERANCE_SECONDS) {
+          throw new Stripe.errors.StripeSignatureVerificationError(header, body, { message: 'Timestamp outside the tolerance zone' });
+        }
       } catch (error) {
         // The signature is checked first; what fails after it is the body's JSON.
         const signed = error instanceof Stripe.errors.StripeSignatureVerificationError;
