@@ -108,6 +108,15 @@ describe('registration (RFC 7591)', () => {
     expect(res.body.redirect_uris).toEqual([REDIRECT_URI]);
   });
 
+  it('refuses a name with bidirectional formatting or control characters, which could reorder the consent page', async () => {
+    for (const name of ['Claude\u202egnp.exe', 'Agent\u2066x\u2069', 'Bell\u0007']) {
+      const res = await registerClient(app, { client_name: name });
+      expect([res.status, res.body.error], JSON.stringify(name)).toEqual([400, 'invalid_client_metadata']);
+      expect(res.body.error_description).toMatch(/^client_name: /);
+    }
+    expect((await registerClient(app, { client_name: 'Ağent Şmith — שלום' })).status).toBe(201);
+  });
+
   it('accepts https, loopback http and private-use schemes; refuses the rest in OAuth error form', async () => {
     for (const uri of ['https://app.example.com/cb', 'http://localhost/cb', 'http://[::1]:9000/cb', 'com.example.agent:/callback']) {
       expect((await registerClient(app, { redirect_uris: [uri] })).status, uri).toBe(201);
@@ -148,6 +157,10 @@ describe('authorization', () => {
       authorizeQuery(app, { client_id: 'no-such-client', code_challenge: challenge }),
       authorizeQuery(app, { client_id: clientId, code_challenge: challenge, redirect_uri: 'https://evil.example.com/cb' }),
       authorizeQuery(app, { client_id: clientId, code_challenge: challenge, redirect_uri: 'http://127.0.0.1:43210/other' }),
+      // Another port only: credentials or dot-segments that a URL parser folds away make another URI.
+      authorizeQuery(app, { client_id: clientId, code_challenge: challenge, redirect_uri: 'http://attacker:pw@127.0.0.1:43210/callback' }),
+      authorizeQuery(app, { client_id: clientId, code_challenge: challenge, redirect_uri: 'http://127.0.0.1:43210/x/../callback' }),
+      authorizeQuery(app, { client_id: clientId, code_challenge: challenge, redirect_uri: 'http://127.0.0.1:70000/callback' }),
     ]) {
       const res = await getManual(app, authorizePath(query));
       expect(res.status).toBe(400);
@@ -253,6 +266,8 @@ describe('the code exchange', () => {
     expect(first.status, first.text).toBe(200);
     expect(first.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'humantime.read humantime.write' });
     expect(first.body.access_token).toMatch(/^hto_at_/);
+    // RFC 6749 §5.1: never cached, by HTTP/1.0 caches either.
+    expect([first.headers.get('cache-control'), first.headers.get('pragma')]).toEqual(['no-store', 'no-cache']);
     expect((await mcpStatus(app, first.body.access_token)).status).toBe(200);
 
     const replay = await exchange(verifier);

@@ -118,6 +118,11 @@ export function oauthRoutes(
   );
   router.use(
     '/oauth/token',
+    // Beside the SDK's Cache-Control: no-store, for HTTP/1.0 caches (RFC 6749 §5.1).
+    (_req, res, next) => {
+      res.setHeader('Pragma', 'no-cache');
+      next();
+    },
     ...oauthParameters('token'),
     // A connection made when the service had another PUBLIC_URL: its tokens would be for a
     // resource that is no longer this one (401 on /mcp), so refreshing is refused as a grant

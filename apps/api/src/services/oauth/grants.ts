@@ -8,7 +8,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { ActingMember } from '../team/acting-member.js';
 import { checkAuthorizationRequest, withQuery, type ValidAuthorization } from './authorization-request.js';
 import type { OAuthClients } from './oauth-clients.js';
-import { CODE_PREFIX, CODE_TTL_MS, OAUTH_SCOPE_LIST } from './oauth-policy.js';
+import { CODE_PREFIX, CODE_TTL_MS, OAUTH_SCOPE_LIST, shownClientName } from './oauth-policy.js';
 import { redirectHost } from './redirect-uris.js';
 import { newId } from '../../lib/ids.js';
 
@@ -48,7 +48,7 @@ export async function describeConsent(
   return {
     client: {
       client_id: request.client.client_id,
-      name: request.client.client_name?.trim() || request.client.client_id,
+      name: shownClientName(request.client.client_name, request.client.client_id),
       uri: request.client.client_uri ?? null,
     },
     redirect_host: redirectHost(request.redirectUri),
@@ -140,7 +140,7 @@ export async function listConnectedApps(deps: Pick<ServiceDeps, 'store'>, organi
     data: rows.map((row) => ({
       id: row.id,
       client_id: row.client_id,
-      client_name: row.client_name?.trim() || row.client_id,
+      client_name: shownClientName(row.client_name, row.client_id),
       redirect_host: redirectHost(row.redirect_uri),
       scopes: OAUTH_SCOPE_LIST.filter((s) => row.scopes.includes(s)),
       allowed_by: row.email,

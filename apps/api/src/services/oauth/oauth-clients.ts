@@ -6,6 +6,7 @@ import { isClientDocumentUrl, readClientDocument } from './client-metadata-docum
 import {
   CLIENT_DOCUMENT_MAX_AGE_MS,
   MAX_CLIENT_NAME_LENGTH,
+  unshowableName,
   MAX_URI_LENGTH,
   OAUTH_SCOPE_LIST,
   parseScopes,
@@ -90,6 +91,11 @@ export class OAuthClients implements OAuthRegisteredClientsStore {
     }
     if ((full.client_name?.length ?? 0) > MAX_CLIENT_NAME_LENGTH) {
       throw new InvalidClientMetadataError(`client_name: at most ${MAX_CLIENT_NAME_LENGTH} characters`);
+    }
+    if (full.client_name !== undefined && unshowableName(full.client_name)) {
+      throw new InvalidClientMetadataError(
+        'client_name: must not hold control or bidirectional formatting characters (U+202A-U+202E, U+2066-U+2069, …)',
+      );
     }
     if (full.scope !== undefined && !parseScopes(full.scope)) {
       throw new InvalidClientMetadataError(`scope: may name ${OAUTH_SCOPE_LIST.join(' and ')} only`);

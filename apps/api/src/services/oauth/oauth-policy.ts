@@ -43,6 +43,22 @@ export const MAX_URI_LENGTH = 2048;
 /** A registered client's name: enough for any app's, short enough for the consent page. */
 export const MAX_CLIENT_NAME_LENGTH = 200;
 
+/**
+ * Characters an app's name may not hold: controls, and the bidirectional formatting ones
+ * (embeddings, overrides, isolates, marks) with which a name could reorder the consent page's
+ * own words around it ("Connect … to humantime").
+ */
+// eslint-disable-next-line no-control-regex
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Whether a client_name holds such a character (registration refuses it). */
+export const unshowableName = (name: string): boolean => new RegExp(UNSHOWABLE.source).test(name);
+
+/** An app's name as a page shows it: without those characters, else its client_id. */
+export function shownClientName(name: string | null | undefined, clientId: string): string {
+  return name?.replace(UNSHOWABLE, '').trim() || clientId;
+}
+
 /** The first string of a request's parameters PostgreSQL cannot hold (U+0000, a lone surrogate), as "name: why". */
 export function badTextIn(value: unknown): string | undefined {
   const [issue] = findBadStrings(value).issues;

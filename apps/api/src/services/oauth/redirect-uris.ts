@@ -36,23 +36,26 @@ export function redirectUriProblem(uri: string): string | null {
   return null;
 }
 
-const isLoopbackHttp = (url: URL) => url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+/** A loopback http URI as written, up to its port, and its port: `http://127.0.0.1` `:8080` `/cb`. */
+const LOOPBACK_HTTP = /^(http:\/\/(?:127\.0\.0\.1|\[::1\]|localhost))(?::(\d{1,5}))?([/?].*)?$/;
 
-/** Whether `given` is one of `registered`: exactly, or a loopback http URI on another port. */
+/** A loopback http URI with its port left out, character for character otherwise; else undefined. */
+function withoutPort(uri: string): string | undefined {
+  const match = LOOPBACK_HTTP.exec(uri);
+  if (!match || uri.includes('#') || !parse(uri)) return undefined;
+  if (match[2] !== undefined && (Number(match[2]) < 1 || Number(match[2]) > 65_535)) return undefined;
+  return `${match[1]}${match[3] ?? ''}`;
+}
+
+/**
+ * Whether `given` is one of `registered`: exactly, or a loopback http URI on another port.
+ * Compared as written, not as parsed: credentials (`http://user@127.0.0.1/cb`) or dot-segments
+ * (`/x/../cb`) a parser would fold away make another URI.
+ */
 export function redirectUriMatches(registered: readonly string[], given: string): boolean {
   if (registered.includes(given)) return true;
-  const asked = parse(given);
-  if (!asked || !isLoopbackHttp(asked) || given.includes('#')) return false;
-  return registered.some((uri) => {
-    const known = parse(uri);
-    return (
-      known !== undefined &&
-      isLoopbackHttp(known) &&
-      known.hostname === asked.hostname &&
-      known.pathname === asked.pathname &&
-      known.search === asked.search
-    );
-  });
+  const asked = withoutPort(given);
+  return asked !== undefined && registered.some((uri) => withoutPort(uri) === asked);
 }
 
 /** What the consent page names as "where you go back to": the host, or the app's own scheme. */
