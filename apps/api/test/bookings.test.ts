@@ -119,6 +119,15 @@ describe('POST /v1/bookings', () => {
       { key },
     );
     expect(window.body.data.map((b: any) => b.starts_at).sort()).toEqual([at('2030-01-08', '09:30'), at('2030-01-08', '10:00')]);
+    // Bounds as Python's isoformat writes them, in microseconds and +00:00: the same range.
+    const micro = (t: string) => encodeURIComponent(t.replace('Z', '.000001+00:00'));
+    const python = await app.call(
+      'GET',
+      `/v1/bookings?human_id=${other}&starts_after=${micro(at('2030-01-08', '09:29'))}&starts_before=${micro(at('2030-01-08', '10:30'))}`,
+      { key },
+    );
+    expect(python.status, python.text).toBe(200);
+    expect(python.body.data.map((b: any) => b.starts_at).sort()).toEqual([at('2030-01-08', '09:30'), at('2030-01-08', '10:00')]);
     await app.call('DELETE', `/v1/bookings/${made[0].id}`, { key });
     const cancelled = await app.call('GET', `/v1/bookings?human_id=${other}&status=cancelled`, { key });
     expect(cancelled.body.data.map((b: any) => b.id)).toEqual([made[0].id]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkedTogether, Email, hasNoDuplicates, Instant, isInstant, ListQuery, Uuid, UtcTimestamp } from './common.js';
+import { checkedTogether, Email, hasNoDuplicates, Instant, isInstant, ListQuery, StartInstant, Uuid, UtcTimestamp } from './common.js';
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const;
 export const BookingStatusSchema = z.enum(BOOKING_STATUSES);
@@ -137,7 +137,7 @@ const CreateBookingBodyObject = z
       'With human_ids: all books every human at that start (all or none, sharing a group_id); ' +
         'any books the free human with the fewest confirmed bookings that local day (tie: the one listed first)',
     ),
-    starts_at: Instant.describe('A starts_at from the slots response; any offset is accepted'),
+    starts_at: StartInstant.describe('A starts_at from the slots response; any offset is accepted'),
     // No upper bound here: a duration the human does not offer is INVALID_DURATION, not a
     // malformed field.
     duration: z
@@ -239,7 +239,7 @@ export const BookingPathParamsSchema = z.object({ booking_id: Uuid });
 /** Body of POST /v1/bookings/{booking_id}/reschedule. */
 export const RescheduleBookingBodySchema = z
   .object({
-    starts_at: Instant.describe('The new start, a starts_at from the slots response'),
+    starts_at: StartInstant.describe('The new start, a starts_at from the slots response'),
     duration: z
       .number()
       .int('must be a whole number of minutes')

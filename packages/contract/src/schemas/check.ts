@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCodeSchema } from '../errors.js';
-import { A_NUMBER, Instant, queryNumber } from './common.js';
+import { A_NUMBER, queryNumber, StartInstant } from './common.js';
 import { SlotSchema } from './slot.js';
 
 /** At most this many alternatives come back with a start that would not book. */
@@ -8,7 +8,7 @@ export const MAX_CHECK_ALTERNATIVES = 3;
 
 /** Query of GET /v1/humans/{human_id}/check: the start and duration a booking would send. */
 export const CheckQuerySchema = z.object({
-  starts_at: Instant.describe('The start to judge, as POST /v1/bookings would send it'),
+  starts_at: StartInstant.describe('The start to judge, as POST /v1/bookings would send it'),
   duration: queryNumber(z.number(A_NUMBER).int('must be a whole number of minutes').min(1, 'must be a positive number of minutes')),
 });
 

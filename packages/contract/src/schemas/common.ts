@@ -59,21 +59,33 @@ export function queryNumber<T extends z.ZodTypeAny>(schema: T): z.ZodEffects<T, 
 /** zod's own datetime check, to tell whether it has refused a value already. */
 const ISO_DATETIME = z.string().datetime({ offset: true });
 
+const instant = (exact: boolean) =>
+  z
+    .string()
+    .datetime({
+      offset: true,
+      message: 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T14:00:00Z',
+    })
+    .superRefine((value, ctx) => {
+      const problem = instantProblem(value, exact);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .describe('ISO 8601 timestamp with Z or an offset');
+
 /**
  * A point in time sent by a client: ISO 8601 with `Z` or an explicit offset, never a bare
- * local time (which would be ambiguous). The server normalizes it to UTC.
+ * local time (which would be ambiguous). The server normalizes it to UTC, to the millisecond:
+ * a bound of a range may carry more digits (Python's isoformat writes microseconds), which
+ * are dropped.
  */
-export const Instant = z
-  .string()
-  .datetime({
-    offset: true,
-    message: 'must be an ISO 8601 timestamp with Z or an offset, e.g. 2026-12-01T14:00:00Z',
-  })
-  .superRefine((value, ctx) => {
-    const problem = instantProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .describe('ISO 8601 timestamp with Z or an offset');
+export const Instant = instant(false);
+
+/**
+ * A start to book, hold or judge: an Instant whose digits past the millisecond are zero, since
+ * dropping them would book a start other than the one sent (`…00.000001Z` is not the listed
+ * `…00Z`).
+ */
+export const StartInstant = instant(true);
 
 /** Whether `value` is an instant Instant accepts: cross-field checks compare only those. */
 export function isInstant(value: unknown): value is string {
@@ -82,14 +94,14 @@ export function isInstant(value: unknown): value is string {
 
 /**
  * What zod's datetime check lets through but no instant is: an offset past ±23:59 (`+25:00`,
- * `+00:60`), a year outside FIRST_DATE..LAST_DATE, or digits past the millisecond, which
- * Date would drop without a word (`…00.000001Z` is not the listed `…00Z`).
+ * `+00:60`), a year outside FIRST_DATE..LAST_DATE, or (`exact`) digits past the millisecond,
+ * which Date would drop without a word.
  */
-function instantProblem(value: string): string | undefined {
+function instantProblem(value: string, exact: boolean): string | undefined {
   const offset = /([+-])(\d\d):?(\d\d)$/.exec(value);
   if (offset && (Number(offset[2]) > 23 || Number(offset[3]) > 59)) return 'must have a UTC offset from -23:59 to +23:59';
   const fraction = /\.(\d+)/.exec(value);
-  if (fraction && /[1-9]/.test(fraction[1]!.slice(3))) return 'must be precise to the millisecond at most';
+  if (exact && fraction && /[1-9]/.test(fraction[1]!.slice(3))) return 'must be precise to the millisecond at most';
   const ms = Date.parse(value);
   // Not an instant at all: zod's datetime check has said so already (one message, not two).
   if (!Number.isFinite(ms)) return ISO_DATETIME.safeParse(value).success ? 'must be an ISO 8601 timestamp with Z or an offset' : undefined;

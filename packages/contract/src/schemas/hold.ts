@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Instant, Uuid, UtcTimestamp } from './common.js';
+import { StartInstant, Uuid, UtcTimestamp } from './common.js';
 import { BookingAttendeeShape } from './booking.js';
 
 /** How long a hold lasts: ttl_seconds 30..900, default 300. */
@@ -13,7 +13,7 @@ export const MAX_LIVE_HOLDS = 100;
 export const CreateHoldBodySchema = z
   .object({
     human_id: Uuid,
-    starts_at: Instant.describe('A starts_at from the slots response; any offset is accepted'),
+    starts_at: StartInstant.describe('A starts_at from the slots response; any offset is accepted'),
     duration: z.number().int('must be a whole number of minutes').min(1, 'must be a positive number of minutes'),
     ttl_seconds: z
       .number()

@@ -12,7 +12,7 @@ Every error is \`{"error": {"code", "message", "status"}}\`. Branch on \`code\`,
 
 Lists are \`{"data": [...], "next_cursor": string | null}\`, newest first; pass \`limit\` (1-100, default 50) and the previous \`next_cursor\` as \`cursor\`.
 
-Timestamps in responses are ISO 8601 UTC with Z; request timestamps may carry any offset.
+Timestamps in responses are ISO 8601 UTC with Z; request timestamps may carry any offset and fractions of a second. They are kept to the millisecond: a range's bound may carry more digits (dropped), a start to book, hold or check may not (it would not be the start sent).
 
 Ids are UUIDs, written in lower case; an id sent in upper case names the same resource.
 
