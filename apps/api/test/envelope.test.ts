@@ -47,6 +47,31 @@ describe('the error envelope on every path', () => {
     expect(twice.body.error).toEqual({ code: 'UNAUTHORIZED', message: 'Send one Authorization header, not several.', status: 401 });
   });
 
+  it('answers a request whose body runs past its Content-Length, then closes the connection; and a client that half-closes after its request', async () => {
+    const { port } = new URL(app.url);
+    const head = `POST /v1/humans HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n`;
+    const exchange = (request: string, halfClose: boolean) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => (halfClose ? socket.end(request) : socket.write(request)));
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        socket.on('end', () => resolve(text)).on('error', reject);
+      });
+    const answers = [
+      // Two bytes past the body, on a connection the client asked to close.
+      await exchange(`${head}Content-Length: 7\r\nConnection: close\r\n\r\n{"a":1}XY`, false),
+      // The same, kept alive: the stray bytes are no request, so the connection closes after the answer.
+      await exchange(`${head}Content-Length: 7\r\n\r\n{"a":1}XY`, false),
+      // The request, then the client's FIN before the answer (the database is still being asked).
+      await exchange(`${head}Content-Length: 7\r\nConnection: close\r\n\r\n{"a":1}`, true),
+    ];
+    for (const answer of answers) {
+      expect(answer).toMatch(/^HTTP\/1\.1 422 /);
+      expect(answer.match(/^HTTP\/1\.1 /gm)).toHaveLength(1);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
   it('answers malformed JSON with 422 VALIDATION_ERROR', async () => {
     const res = await app.call('POST', '/v1/humans', { key, raw: '{"name": "Ada",' });
     expectEnvelope(res, 422, 'VALIDATION_ERROR');

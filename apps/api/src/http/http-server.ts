@@ -17,7 +17,10 @@ export interface HttpLimits {
  *   `requestTimeoutMs`, checked every second (Node's default check runs every 30 s); a
  *   client past either has its socket closed.
  * - A request Node cannot parse (a garbage request line, a bad header, headers over 16 KiB)
- *   gets the error envelope and a closed connection, instead of Node's bare 400.
+ *   gets the error envelope and a closed connection, instead of Node's bare 400; bytes that
+ *   cannot be parsed after a request being answered close the connection after that answer.
+ * - A client that half-closes its side once it has sent its request (`shutdown(SHUT_WR)`)
+ *   still gets the answer (Node would close at once, losing any answer not yet written).
  * - A request target that is not a URL (`GET http://[::1`) gets 404 NOT_FOUND in the
  *   envelope, instead of Express's HTML page.
  */
@@ -34,6 +37,9 @@ export function createHttpServer(app: RequestListener, limits: HttpLimits): Serv
     },
   );
   server.on('clientError', answerClientError);
+  // Node's own switch (its net server is half-open already): on a client's FIN, mark the
+  // answer in flight as the last one instead of closing the socket under it.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   return server;
 }
 
@@ -66,7 +72,15 @@ function send(res: ServerResponse, code: AnyErrorCode, message: string) {
  */
 function answerClientError(error: Error & { code?: string }, socket: Duplex) {
   const parseError = error.code?.startsWith('HPE_') ?? false;
-  if (!parseError || !socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (parseError && inFlight && socket.writable) {
+    // What cannot be parsed came after a request still being answered (bytes past its
+    // Content-Length): that answer goes out first, then the connection closes.
+    if (!inFlight.headersSent) inFlight.shouldKeepAlive = false;
+    inFlight.once('finish', () => socket.end());
+    return;
+  }
+  if (!parseError || !socket.writable || inFlight) {
     socket.destroy();
     return;
   }
