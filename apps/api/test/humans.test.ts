@@ -42,6 +42,12 @@ describe('POST /v1/humans', () => {
     expect(res.body.updated_at).toBe(res.body.created_at);
   });
 
+  it('takes null for email and role as absent, so an answer copied into a body is valid', async () => {
+    const res = await app.call('POST', '/v1/humans', { key, body: { name: 'Copied', timezone: 'UTC', email: null, role: null } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ email: null, role: null });
+  });
+
   it('stores email, role and an explicit schedule', async () => {
     const availability = { working_days: [6, 1, 3], work_start: '07:30', work_end: '12:15', meeting_durations: [60, 15] };
     const res = await post({ name: 'Grace', timezone: 'America/New_York', email: 'grace@example.com', role: 'Admiral', availability });

@@ -4,8 +4,7 @@ import { Email, IanaTimezone, Uuid, UtcTimestamp } from './common.js';
 
 const Name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
-// Blank is rejected rather than stored: "no role" has exactly one spelling on the wire
-// (absent on create, null on update).
+// Blank is rejected rather than stored: "no role" is absent or null, never "".
 const Role = z.string().trim().min(1, 'must not be blank; omit it instead').max(100, 'must be at most 100 characters');
 
 /** Body of POST /v1/humans. Without `availability` the server applies its default schedule. */
@@ -13,8 +12,9 @@ export const CreateHumanBodySchema = z
   .object({
     name: Name,
     timezone: IanaTimezone,
-    email: Email.optional(),
-    role: Role.optional(),
+    // null is the same as absent, as the human's own answer writes it (a copied answer is a valid body).
+    email: Email.nullable().optional(),
+    role: Role.nullable().optional(),
     availability: SetAvailabilityBodySchema.optional(),
   })
   .strict();
