@@ -355,6 +355,10 @@ describe('what is skipped and what stops a read', () => {
     const d = reader('UTC', { maxInstances: 6 });
     expect(busyOf(d, text)).toHaveLength(2);
     expect(d.truncated).toBe(true);
+    // A series of exactly that many has lost nothing.
+    const two = reader('UTC', { maxInstances: 6 });
+    expect(busyOf(two, text.replace('RRULE:FREQ=DAILY', 'RRULE:FREQ=DAILY;COUNT=2'))).toHaveLength(2);
+    expect(two.truncated).toBe(false);
     // A rule that runs every second for decades (since 2020, through the window) keeps its
     // share of the instances, not the process.
     const seconds = calendar(

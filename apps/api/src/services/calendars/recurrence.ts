@@ -46,10 +46,10 @@ const PERIOD_MS: Record<string, number> = {
   WEEKLY: 7 * DAY_MS,
 };
 
-/** Adds a start within the window; the series' starts are then counted against maxStarts. */
+/** Adds a start within the window, unless the series has maxStarts already (then it stops, cut short). */
 function keep(series: SeriesStarts, out: number[], t: number): void {
-  out.push(t);
   if (series.maxStarts !== undefined && out.length >= series.maxStarts) throw new BudgetExhausted('series start limit reached');
+  out.push(t);
 }
 
 function spend(budget: StepBudget, cost = 1): void {
