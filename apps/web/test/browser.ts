@@ -68,6 +68,22 @@ export interface PageCheck {
   name: string;
   unnamed: string[];
   overflowAtPhone: number;
+  /** Content cut off inside a box that hides its overflow (a card), at 390×844: what, and by how many px. */
+  clippedAtPhone: string[];
+}
+
+/** Boxes that hide their overflow but hold content wider than themselves: text cut off with no way to scroll to it. */
+async function clippedBoxes(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        // A 1-px box is text for screen readers only (.visually-hidden), clipped on purpose.
+        if (el.clientWidth <= 1) return false;
+        return (style.overflowX === 'hidden' || style.overflowX === 'clip') && el.scrollWidth > el.clientWidth + 1;
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} by ${el.scrollWidth - el.clientWidth}px`),
+  );
 }
 
 /**
@@ -80,13 +96,23 @@ export async function checkPage(page: Page, name: string): Promise<PageCheck> {
   await page.setViewportSize(PHONE);
   await settle(page);
   const overflowAtPhone = await horizontalOverflow(page);
+  const clippedAtPhone = await clippedBoxes(page);
   const unnamed = await unnamedControls(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-390x844.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
   await settle(page);
   unnamed.push(...(await unnamedControls(page)));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-1280x800.png`), fullPage: true });
-  return { name, unnamed: [...new Set(unnamed)], overflowAtPhone };
+  return { name, unnamed: [...new Set(unnamed)], overflowAtPhone, clippedAtPhone };
+}
+
+/** Every page's problems, one line each: what the tests assert is empty. */
+export function pageProblems(checks: PageCheck[]): string[] {
+  return checks.flatMap((c) => [
+    ...c.unnamed.map((u) => `${c.name}: control without an accessible name: ${u}`),
+    ...(c.overflowAtPhone > 0 ? [`${c.name}: scrolls ${c.overflowAtPhone}px sideways at 390×844`] : []),
+    ...c.clippedAtPhone.map((box) => `${c.name}: content cut off at 390×844 in ${box}`),
+  ]);
 }
 
 /** Waits until no "Loading…" status is on screen and layout has run after a resize. */

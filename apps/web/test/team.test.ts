@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import path from 'node:path';
-import { checkPage, DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, type Browser, type PageCheck } from './browser.js';
+import { checkPage, DESKTOP, launchBrowser, pageProblems, PHONE, SCREENSHOT_DIR, type Browser, type PageCheck } from './browser.js';
 import { startDashboardServer, type DashboardServer } from './dashboard-server.js';
 
 // The team in the real product: the server process on the embedded store, two people in two
@@ -226,9 +226,5 @@ it('owner invites, the invitee joins as a member, the server refuses what member
   await g.getByRole('heading', { name: 'Overview' }).waitFor();
   expect(await g.locator('.org-name').textContent()).toBe("Bob's Bakery · Owner");
 
-  const problems = checks.flatMap((c) => [
-    ...c.unnamed.map((u) => `${c.name}: control without an accessible name: ${u}`),
-    ...(c.overflowAtPhone > 0 ? [`${c.name}: scrolls ${c.overflowAtPhone}px sideways at 390×844`] : []),
-  ]);
-  expect(problems).toEqual([]);
+  expect(pageProblems(checks)).toEqual([]);
 });

@@ -18,13 +18,18 @@ export async function v1(
 }
 
 /** A human in another zone than the browser's, open every day, so slots exist whenever the test runs. */
-export async function createHuman(origin: string, key: string): Promise<Human> {
+export async function createHuman(
+  origin: string,
+  key: string,
+  names: { name?: string; email?: string; role?: string } = {},
+): Promise<Human> {
   const answer = await v1(origin, key, 'POST', '/v1/humans', {
     name: 'Margaret Hamilton',
     timezone: 'Europe/Berlin',
     role: 'Flight software lead',
     email: 'margaret@example.com',
     availability: { working_days: [1, 2, 3, 4, 5, 6, 7], work_start: '08:00', work_end: '18:00', meeting_durations: [30, 60] },
+    ...names,
   });
   if (answer.status !== 201) throw new Error(`create human: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body as Human;
