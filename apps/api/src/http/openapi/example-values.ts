@@ -40,7 +40,7 @@ export const EXAMPLE_VALUES: Record<string, unknown> = {
   buffer_before: 10,
   buffer_after: null,
   minimum_notice: 120,
-  booking_horizon_days: 60,
+  booking_horizon_days: null,
   slot_interval: null,
   max_bookings_per_day: null,
   preferred_hours: [{ weekdays: [2, 4], start: '10:00', end: '12:00' }],

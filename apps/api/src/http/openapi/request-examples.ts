@@ -1,3 +1,4 @@
+import { calendarText } from '../../services/bookings/booking-calendar.js';
 import { EXAMPLE_IDS } from './example-values.js';
 
 // Request bodies of /openapi.json, written by hand: a body's fields depend on each other in
@@ -47,7 +48,6 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, NamedExample>> = {
         buffer_before: 10,
         buffer_after: 5,
         minimum_notice: 120,
-        booking_horizon_days: 60,
         max_bookings_per_day: 4,
         preferred_hours: [{ weekdays: [2, 4], start: '10:00', end: '12:00' }],
       },
@@ -133,21 +133,28 @@ export const RESPONSE_PATCHES: Record<string, Record<string, unknown>> = {
   'webhooks.retryDelivery': { status: 'pending', next_attempt_at: '2030-01-06T12:10:00Z' },
 };
 
-/** An iCalendar file, for GET /v1/bookings/{booking_id}/ics. */
-export const ICS_EXAMPLE = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//humantime//bookings//EN',
-  'METHOD:REQUEST',
-  'BEGIN:VEVENT',
-  `UID:${EXAMPLE_IDS.booking}@humantime`,
-  'SEQUENCE:0',
-  'DTSTAMP:20300106T120000Z',
-  'DTSTART:20300107T140000Z',
-  'DTEND:20300107T150000Z',
-  'SUMMARY:Ada Lovelace / Agent Smith',
-  'STATUS:CONFIRMED',
-  'END:VEVENT',
-  'END:VCALENDAR',
-  '',
-].join('\r\n');
+/**
+ * An iCalendar file, for GET /v1/bookings/{booking_id}/ics: written by the endpoint's own code
+ * for the example booking (Ada with an email, the attendee with one), so it is what the API sends.
+ */
+export const ICS_EXAMPLE = calendarText({
+  id: EXAMPLE_IDS.booking,
+  organizationId: '00000000-0000-4000-8000-000000000000',
+  humanId: EXAMPLE_IDS.human,
+  startsAt: new Date('2030-01-07T14:00:00Z'),
+  endsAt: new Date('2030-01-07T15:00:00Z'),
+  durationMinutes: 60,
+  attendeeName: 'Agent Smith',
+  attendeeEmail: 'smith@example.com',
+  status: 'confirmed',
+  metadata: {},
+  createdAt: new Date('2030-01-06T12:00:00Z'),
+  cancelledAt: null,
+  rescheduledFrom: null,
+  rescheduledTo: null,
+  icalUid: `${EXAMPLE_IDS.booking}@humantime`,
+  icalSequence: 0,
+  groupId: null,
+  humanName: 'Ada Lovelace',
+  humanEmail: 'ada@example.com',
+});
