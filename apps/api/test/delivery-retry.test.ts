@@ -99,6 +99,38 @@ describe('retrying a delivery', { timeout: 120_000 }, () => {
     expect(receiver.byPath('/down')).toHaveLength(4);
   });
 
+  it('a manual retry of a delivered event that fails is one attempt: failed, never followed by automatic ones', async () => {
+    // Answered on the first attempt, refused from then on.
+    const org = await setup('/gone', (_req, same) => (same === 1 ? 200 : 503));
+    await book(app, org, 3);
+    const [delivered] = await eventually(
+      'delivered',
+      async () => {
+        const d = await deliveriesOf(app, org);
+        return d[0]?.status === 'delivered' && d;
+      },
+      WAIT_MS,
+    );
+    expect((await retry(org, delivered!.id)).status).toBe(202);
+    const [after] = await eventually(
+      'attempt 2 recorded',
+      async () => {
+        const d = await deliveriesOf(app, org);
+        return d[0]?.attempts.length === 2 && d[0].status !== 'pending' && d;
+      },
+      WAIT_MS,
+    );
+    expect(after).toMatchObject({ status: 'failed', next_attempt_at: null });
+    expect(after!.attempts.map((a) => [a.attempt, a.status_code])).toEqual([
+      [1, 200],
+      [2, 503],
+    ]);
+    await new Promise((r) => setTimeout(r, 800)); // several polls and retry delays
+    expect(receiver.byPath('/gone')).toHaveLength(2);
+    // And it may be retried again, by hand.
+    expect((await retry(org, delivered!.id)).status).toBe(202);
+  });
+
   it("refuses a pending delivery (409 DELIVERY_PENDING) and another organization's ids (404)", async () => {
     // Each attempt takes 400 ms and fails: the delivery stays pending for well over a second
     // (three attempts and two 100 ms delays), and the retry is asked for at once.

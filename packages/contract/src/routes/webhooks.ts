@@ -66,7 +66,8 @@ export const webhooks = c.router({
     description:
       'Queues one more attempt, made at once, of a delivered or failed delivery: the same ' +
       'body, signed afresh. Answers 202 with the delivery, pending again; the attempt joins ' +
-      'its log as attempt 4, 5, ... and a failed manual attempt is not retried on its own. ' +
+      'its log as the next number (2 after a delivery on the first attempt, 4 after three failures) and ' +
+      'ends the delivery delivered or failed: a failed manual attempt is not retried on its own. ' +
       'Errors: 404 NOT_FOUND, 409 DELIVERY_PENDING (its attempts are still under way).',
   },
 });

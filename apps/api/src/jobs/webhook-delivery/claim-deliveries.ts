@@ -7,8 +7,13 @@ export interface ClaimedDelivery {
   organizationId: string;
   id: string;
   webhookId: string;
-  /** The number of the attempt about to be made (1..3). */
+  /** The number of the attempt about to be made (1..3; more for a manual retry). */
   attempt: number;
+  /**
+   * An earlier attempt was answered 2xx: this one is a manual retry (automatic attempts stop at
+   * the first delivery), however few came before it.
+   */
+  deliveredBefore: boolean;
   url: string;
   signingSecret: string;
   /** events.body: the exact bytes every attempt sends. */
@@ -20,6 +25,7 @@ interface ClaimRow {
   id: string;
   webhook_id: string;
   attempt: number;
+  delivered_before: boolean;
   url: string;
   signing_secret: string;
   body: string;
@@ -52,12 +58,16 @@ export async function claimDeliveries(
        AND e.organization_id = d.organization_id AND e.id = d.event_id
        AND w.organization_id = d.organization_id AND w.id = d.webhook_id
     RETURNING d.organization_id::text AS organization_id, d.id::text AS id, d.webhook_id::text AS webhook_id, d.attempt_count + 1 AS attempt,
+              d.attempt_count > 0 AND EXISTS (SELECT 1 FROM delivery_attempts a
+                                               WHERE a.organization_id = d.organization_id AND a.delivery_id = d.id
+                                                 AND a.status_code BETWEEN 200 AND 299) AS delivered_before,
               w.url, w.signing_secret, e.body`;
   return rows.map((r) => ({
     organizationId: r.organization_id,
     id: r.id,
     webhookId: r.webhook_id,
     attempt: Number(r.attempt),
+    deliveredBefore: r.delivered_before,
     url: r.url,
     signingSecret: r.signing_secret,
     body: r.body,

@@ -103,7 +103,13 @@ async function attempt({ deps, sender, log }: AttemptContext, delivery: ClaimedD
   });
   const durationMs = Math.round(performance.now() - started);
   const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-  const next = nextState(delivery.attempt, delivered, clock(), config.webhooks.retryDelaysMs);
+  // After three failures the attempt number alone says it is manual; after a delivery it does not.
+  const next = nextState(
+    { attempt: delivery.attempt, manual: delivery.deliveredBefore },
+    delivered,
+    clock(),
+    config.webhooks.retryDelaysMs,
+  );
   const record = {
     organizationId: delivery.organizationId,
     deliveryId: delivery.id,

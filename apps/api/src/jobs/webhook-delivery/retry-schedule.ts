@@ -13,10 +13,17 @@ export interface NextState {
  * Where a delivery goes after attempt number `attempt` (1-based) ended at `endedAt`:
  * delivered on a 2xx, otherwise retried after retryDelaysMs[attempt - 1] (attempt 2 five
  * minutes after attempt 1 failed, attempt 3 sixty minutes after attempt 2), failed after
- * the last.
+ * the last. A manual retry (`manual`: the delivery was delivered or failed before) is one
+ * attempt: it is delivered or failed, never followed by automatic ones.
  */
-export function nextState(attempt: number, delivered: boolean, endedAt: Date, retryDelaysMs: readonly number[]): NextState {
+export function nextState(
+  { attempt, manual = false }: { attempt: number; manual?: boolean },
+  delivered: boolean,
+  endedAt: Date,
+  retryDelaysMs: readonly number[],
+): NextState {
   if (delivered) return { status: 'delivered', nextAttemptAt: null };
+  if (manual) return { status: 'failed', nextAttemptAt: null };
   const delay = retryDelaysMs[attempt - 1];
   if (attempt >= MAX_ATTEMPTS || delay === undefined) return { status: 'failed', nextAttemptAt: null };
   return { status: 'pending', nextAttemptAt: new Date(endedAt.getTime() + delay) };

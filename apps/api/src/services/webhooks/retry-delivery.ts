@@ -10,8 +10,9 @@ import { deliveryView } from './list-deliveries.js';
  * POST /v1/webhooks/{id}/deliveries/{delivery_id}/retry: puts a delivered or failed
  * delivery back in the outbox, due now, so a worker makes one more attempt with the same
  * body and a fresh signature. The queue is the deliveries table itself (durable, shared by
- * every worker process); the attempt number simply continues (4, 5, ...), and nextState
- * fails a manual attempt without scheduling automatic ones after it.
+ * every worker process); the attempt number simply continues (2 after a delivery on the
+ * first, 4 after three failures, ...), and nextState fails a manual attempt without
+ * scheduling automatic ones after it.
  */
 export async function retryDelivery(
   deps: Pick<ServiceDeps, 'store' | 'clock' | 'onEventsCommitted'>,
