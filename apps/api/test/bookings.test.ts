@@ -43,6 +43,24 @@ describe('POST /v1/bookings', () => {
     expect(JSON.parse(events[0]!.body)).toEqual({ event: 'booking.confirmed', created_at: expect.any(String), data: res.body });
   });
 
+  it('returns metadata unchanged everywhere, its keys in the order sent: answers, GET, cancel and both events', async () => {
+    const metadata = { zz: 1, a: 2, nested: { y: [3, { q: 1, b: 2 }], b: null } };
+    const sent = JSON.stringify(metadata);
+    const made = await book(bookingBody(humanId, at(MONDAY, '14:30'), 30, { metadata }));
+    expect(made.status, made.text).toBe(201);
+    const metadataText = (text: string) => {
+      const at = text.indexOf('"metadata":') + '"metadata":'.length;
+      return text.slice(at, at + sent.length);
+    };
+    const read = await app.call('GET', `/v1/bookings/${made.body.id}`, { key });
+    const cancelled = await app.call('DELETE', `/v1/bookings/${made.body.id}`, { key });
+    const bodies = (await app.database.store.db.event.findMany({ where: { bookingId: made.body.id }, orderBy: { seq: 'asc' } })).map(
+      (e) => e.body,
+    );
+    expect(bodies).toHaveLength(2);
+    for (const text of [made.text, read.text, cancelled.text, ...bodies]) expect(metadataText(text)).toBe(sent);
+  });
+
   it('defaults metadata to {} and rejects bad bodies naming the fields', async () => {
     const ok = await book(bookingBody(humanId, at(MONDAY, '11:00')));
     expect(ok.status).toBe(201);

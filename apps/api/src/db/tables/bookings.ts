@@ -48,7 +48,7 @@ export function bookingInsert(p: Params, b: NewBooking, from?: string): string {
                            id, local_date, rescheduled_from, ical_uid, ical_sequence, group_id)
      SELECT ${p.ref(b.organizationId, 'uuid')}, ${p.ref(b.humanId, 'uuid')}, ${p.ref(b.startsAt.toISOString(), 'timestamptz')},
             ${p.ref(b.endsAt.toISOString(), 'timestamptz')}, ${p.ref(b.durationMinutes, 'int')}, ${p.ref(b.attendeeName, 'text')},
-            ${p.ref(b.attendeeEmail, 'text')}, ${p.ref(JSON.stringify(b.metadata), 'jsonb')}, ${p.ref(b.createdAt.toISOString(), 'timestamptz')},
+            ${p.ref(b.attendeeEmail, 'text')}, ${p.ref(JSON.stringify(b.metadata), 'json')}, ${p.ref(b.createdAt.toISOString(), 'timestamptz')},
             ${p.ref(b.id, 'uuid')}, ${p.ref(b.localDate, 'date')}, ${p.ref(b.rescheduledFrom, 'uuid')}, ${p.ref(b.icalUid, 'text')},
             ${p.ref(b.icalSequence, 'int')}, ${p.ref(b.groupId, 'uuid')}${from ? ` FROM ${from}` : ''}`;
 }

@@ -52,8 +52,9 @@ export const keysetKeyColumns = (table = '') => {
 /**
  * A booking as its answer's JSON (what bookingView and JSON.stringify make of its row), in
  * two pieces around the metadata: `row_to_json` writes compact JSON in the columns' order,
- * but a jsonb value inside it keeps jsonb's spaced text, so the metadata, parsed by the
- * driver, is written by bookingJson. Plus the cursor's key.
+ * but a json value inside it keeps its stored text (spaced, for rows stored while the column
+ * was jsonb), so the metadata, parsed by the driver, is written by bookingJson. Plus the
+ * cursor's key.
  */
 export const BOOKING_JSON_COLUMNS = `(SELECT row_to_json(h)::text FROM (SELECT id, human_id, ${utcText('starts_at')} AS starts_at,
       ${utcText('ends_at')} AS ends_at, duration_minutes, attendee_name, attendee_email, status) h) AS head,
