@@ -13,8 +13,9 @@ export interface NextState {
  * Where a delivery goes after attempt number `attempt` (1-based) ended at `endedAt`:
  * delivered on a 2xx, otherwise retried after retryDelaysMs[attempt - 1] (attempt 2 five
  * minutes after attempt 1 failed, attempt 3 sixty minutes after attempt 2), failed after
- * the last. A manual retry (`manual`: the delivery was delivered or failed before) is one
- * attempt: it is delivered or failed, never followed by automatic ones.
+ * the last. A manual retry is one attempt: it is delivered or failed, never followed by
+ * automatic ones. After three failures the attempt number says so; after a delivery it does
+ * not (a retry of a delivery made on the first attempt is attempt 2), hence `manual`.
  */
 export function nextState(
   { attempt, manual = false }: { attempt: number; manual?: boolean },
