@@ -26,6 +26,23 @@ async function setup(path: string, handler: Handler): Promise<WebhookOrg> {
   return orgWithWebhook(app, `${receiver.url}${path}`, ['booking.confirmed']);
 }
 
+/** The organization's first delivery once `done` holds for it (polled until WAIT_MS). */
+async function firstDelivery(
+  org: WebhookOrg,
+  label: string,
+  done: (first: Awaited<ReturnType<typeof deliveriesOf>>[number] | undefined) => boolean | undefined,
+) {
+  const [first] = await eventually(
+    label,
+    async () => {
+      const d = await deliveriesOf(app, org);
+      return done(d[0]) && d;
+    },
+    WAIT_MS,
+  );
+  return first!;
+}
+
 const retry = (org: WebhookOrg, deliveryId: string, key = org.key, webhookId = org.webhook.id) =>
   app.call('POST', `/v1/webhooks/${webhookId}/deliveries/${deliveryId}/retry`, { key });
 
@@ -36,65 +53,37 @@ describe('retrying a delivery', { timeout: 120_000 }, () => {
   it('re-sends a delivered event: same body, freshly signed, attempt 2 in the log', async () => {
     const org = await setup('/ok', () => 200);
     await book(app, org, 0);
-    const [delivered] = await eventually(
-      'delivered',
-      async () => {
-        const d = await deliveriesOf(app, org);
-        return d[0]?.status === 'delivered' && d;
-      },
-      WAIT_MS,
-    );
+    const delivered = await firstDelivery(org, 'delivered', (first) => first?.status === 'delivered');
     // One second later, so the fresh signature's timestamp can differ.
     await new Promise((r) => setTimeout(r, 1_100));
-    const res = await retry(org, delivered!.id);
+    const res = await retry(org, delivered.id);
     expect(res.status, res.text).toBe(202);
-    expect(res.body).toMatchObject({ id: delivered!.id, status: 'pending', attempts: delivered!.attempts });
+    expect(res.body).toMatchObject({ id: delivered.id, status: 'pending', attempts: delivered.attempts });
     expect(res.body.next_attempt_at).toEqual(expect.any(String));
 
     await receiver.waitFor('the retried delivery', () => receiver.byPath('/ok').length === 2, WAIT_MS);
     const [first, again] = receiver.byPath('/ok');
     expect(again!.body).toBe(first!.body);
-    expect(again!.deliveryId).toBe(delivered!.id);
+    expect(again!.deliveryId).toBe(delivered.id);
     verifySignature(again!.headers['x-service-signature'], again!.body, org.webhook.signing_secret);
     expect(again!.headers['x-service-signature']).not.toBe(first!.headers['x-service-signature']);
 
-    const [logged] = await eventually(
-      'recorded',
-      async () => {
-        const d = await deliveriesOf(app, org);
-        return d[0]?.status === 'delivered' && d[0].attempts.length === 2 && d;
-      },
-      WAIT_MS,
-    );
-    expect(logged!.attempts.map((a) => [a.attempt, a.status_code])).toEqual([
+    const logged = await firstDelivery(org, 'recorded', (first) => first?.status === 'delivered' && first.attempts.length === 2);
+    expect(logged.attempts.map((a) => [a.attempt, a.status_code])).toEqual([
       [1, 200],
       [2, 200],
     ]);
-    expect(logged!.next_attempt_at).toBeNull();
+    expect(logged.next_attempt_at).toBeNull();
   });
 
   it('gives a failed delivery exactly one more attempt (4), failed again without automatic retries', async () => {
     const org = await setup('/down', () => 503);
     await book(app, org, 1);
-    const [failed] = await eventually(
-      'failed',
-      async () => {
-        const d = await deliveriesOf(app, org);
-        return d[0]?.status === 'failed' && d;
-      },
-      WAIT_MS,
-    );
-    expect(failed!.attempts).toHaveLength(3);
-    expect((await retry(org, failed!.id)).status).toBe(202);
-    const [after] = await eventually(
-      'attempt 4 recorded',
-      async () => {
-        const d = await deliveriesOf(app, org);
-        return d[0]?.status === 'failed' && d[0].attempts.length === 4 && d;
-      },
-      WAIT_MS,
-    );
-    expect(after!.attempts[3]).toMatchObject({ attempt: 4, status_code: 503 });
+    const failed = await firstDelivery(org, 'failed', (first) => first?.status === 'failed');
+    expect(failed.attempts).toHaveLength(3);
+    expect((await retry(org, failed.id)).status).toBe(202);
+    const after = await firstDelivery(org, 'attempt 4 recorded', (first) => first?.status === 'failed' && first.attempts.length === 4);
+    expect(after.attempts[3]).toMatchObject({ attempt: 4, status_code: 503 });
     await new Promise((r) => setTimeout(r, 800)); // several polls and retry delays
     expect(receiver.byPath('/down')).toHaveLength(4);
   });
@@ -103,32 +92,18 @@ describe('retrying a delivery', { timeout: 120_000 }, () => {
     // Answered on the first attempt, refused from then on.
     const org = await setup('/gone', (_req, same) => (same === 1 ? 200 : 503));
     await book(app, org, 3);
-    const [delivered] = await eventually(
-      'delivered',
-      async () => {
-        const d = await deliveriesOf(app, org);
-        return d[0]?.status === 'delivered' && d;
-      },
-      WAIT_MS,
-    );
-    expect((await retry(org, delivered!.id)).status).toBe(202);
-    const [after] = await eventually(
-      'attempt 2 recorded',
-      async () => {
-        const d = await deliveriesOf(app, org);
-        return d[0]?.attempts.length === 2 && d[0].status !== 'pending' && d;
-      },
-      WAIT_MS,
-    );
+    const delivered = await firstDelivery(org, 'delivered', (first) => first?.status === 'delivered');
+    expect((await retry(org, delivered.id)).status).toBe(202);
+    const after = await firstDelivery(org, 'attempt 2 recorded', (first) => first?.attempts.length === 2 && first.status !== 'pending');
     expect(after).toMatchObject({ status: 'failed', next_attempt_at: null });
-    expect(after!.attempts.map((a) => [a.attempt, a.status_code])).toEqual([
+    expect(after.attempts.map((a) => [a.attempt, a.status_code])).toEqual([
       [1, 200],
       [2, 503],
     ]);
     await new Promise((r) => setTimeout(r, 800)); // several polls and retry delays
     expect(receiver.byPath('/gone')).toHaveLength(2);
     // And it may be retried again, by hand.
-    expect((await retry(org, delivered!.id)).status).toBe(202);
+    expect((await retry(org, delivered.id)).status).toBe(202);
   });
 
   it("refuses a pending delivery (409 DELIVERY_PENDING) and another organization's ids (404)", async () => {
