@@ -134,6 +134,26 @@ describe('lists sent as JSON text', () => {
     expect(pages).toBeGreaterThan(20);
   });
 
+  it('bookings stored while metadata was jsonb (its spaced text) are listed compact, strings untouched', async () => {
+    const store = app.database.store;
+    const [row] = await store.sql<{ id: string }>(
+      'SELECT id::text AS id FROM bookings WHERE organization_id = $1::uuid ORDER BY created_at DESC, id DESC LIMIT 1',
+      [organizationId],
+    );
+    const saved = await store.sql<{ metadata: string }>('SELECT metadata::text AS metadata FROM bookings WHERE id = $1::uuid', [row!.id]);
+    const spaced = '{"a": 1, "s": "two  spaces, \\"quoted\\": [x]", "n": [1, 2.5, {"k": null}], "e": {}}';
+    await store.sql('UPDATE bookings SET metadata = $2::json WHERE id = $1::uuid', [row!.id, spaced]);
+    try {
+      const query = { limit: 1 };
+      const sent = await listBookings({ store }, organizationId, query);
+      const rows = await selectBookingPage(store.sql, { organizationId }, keysetOf(query, 'bookings'));
+      expect(rows[0]!.metadata).toEqual({ a: 1, s: 'two  spaces, "quoted": [x]', n: [1, 2.5, { k: null }], e: {} });
+      expect((sent as unknown as JsonText).text).toBe(JSON.stringify(toPage(rows, 1, bookingView, 'bookings')));
+    } finally {
+      await store.sql('UPDATE bookings SET metadata = $2::json WHERE id = $1::uuid', [row!.id, saved[0]!.metadata]);
+    }
+  });
+
   it('the delivery log: JSON.stringify of deliveryView, byte for byte, page after page', async () => {
     const store = app.database.store;
     const pages = await comparePages([1, 3, 50], async (query) => {
@@ -144,6 +164,15 @@ describe('lists sent as JSON text', () => {
       };
     });
     expect(pages).toBeGreaterThan(10);
+  });
+
+  it('the delivery log of a webhook without deliveries is an empty page', async () => {
+    const hook = await app.call('POST', '/v1/webhooks', { key, body: { url: 'https://127.0.0.1:9/quiet', events: ['booking.cancelled'] } });
+    expect(hook.status, hook.text).toBe(201);
+    const res = await app.call('GET', `/v1/webhooks/${hook.body.id}/deliveries`, { key });
+    expect(res.status, res.text).toBe(200);
+    expect(res.text).toBe('{"data":[],"next_cursor":null}');
+    expect((await app.call('DELETE', `/v1/webhooks/${hook.body.id}`, { key })).status).toBe(204);
   });
 
   it("the delivery log's event and booking are its event's (copied onto the delivery when queued)", async () => {
