@@ -594,7 +594,7 @@ describe.runIf(TEST_STORE === 'embedded')('the refresh job on the embedded store
       { secrets: SECRETS },
       {
         onStatement: (sql) => {
-          if (/^\/\* bookkeeping \*\/ WITH c AS \(\s*UPDATE calendars/.test(sql)) statements.claims++;
+          if (/^\/\* bookkeeping \*\/ WITH due AS [\s\S]*\bc AS \(\s*UPDATE calendars/.test(sql)) statements.claims++;
           else if (/FROM calendars$/.test(sql) && sql.includes('min(GREATEST(next_sync_at')) statements.dueQueries++;
           else if (/^\/\* bookkeeping \*\/ UPDATE calendars SET status/.test(sql)) statements.outcomes++;
         },

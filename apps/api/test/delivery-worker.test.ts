@@ -145,7 +145,7 @@ describe.runIf(TEST_STORE === 'embedded')('DeliveryWorker on the embedded store'
     const quiet = await startTestApp(
       { webhooks: config.webhooks },
       {},
-      { onStatement: (sql) => void (/^\/\* bookkeeping \*\/\s*UPDATE deliveries d\b/.test(sql) && claims++) },
+      { onStatement: (sql) => void (/^\/\* bookkeeping \*\/[\s\S]*\bUPDATE deliveries d\b/.test(sql) && claims++) },
     );
     try {
       const failing = fakeSender(0, 500);

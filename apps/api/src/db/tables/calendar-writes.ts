@@ -2,6 +2,7 @@
 // that take them, queued by the events trigger and claimed like deliveries.
 import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
+import { fairClaimCtes, type ClaimRequest } from '../fair-claim.js';
 import { BOOKKEEPING } from '../write-counters.js';
 import { BOOKING_COLUMNS, type CalendarRow as BookingWithHuman } from './bookings.js';
 
@@ -16,26 +17,32 @@ export interface ClaimedWrite {
 }
 
 /**
- * Leases up to `limit` due writes, in one statement (SKIP LOCKED). Only the oldest pending write
- * of a calendar and UID is due, so one UID's writes never race each other.
+ * Leases up to `limit` due writes, in one statement (SKIP LOCKED), the longest due first and
+ * within each organization's room (db/fair-claim.ts). Only the oldest pending write of a calendar
+ * and UID is due, so one UID's writes never race each other.
  */
-export async function claimDueWrites(
-  query: Sql,
-  lease: { workerId: string; now: Date; leaseMs: number; limit: number },
-): Promise<ClaimedWrite[]> {
+export async function claimDueWrites(query: Sql, lease: ClaimRequest): Promise<ClaimedWrite[]> {
   const p = new Params();
   const now = p.ref(lease.now.toISOString(), 'timestamptz');
+  const due = {
+    from: 'calendar_writes d',
+    alias: 'd',
+    where: [
+      `d.status = 'pending'`,
+      `d.next_attempt_at <= ${now}`,
+      `(d.locked_until IS NULL OR d.locked_until < ${now})`,
+      `NOT EXISTS (SELECT 1 FROM calendar_writes e
+                    WHERE e.organization_id = d.organization_id AND e.calendar_id = d.calendar_id AND e.ical_uid = d.ical_uid AND e.status = 'pending'
+                      AND (e.created_at, e.id) < (d.created_at, d.id))`,
+    ],
+    dueAt: 'd.next_attempt_at',
+  };
   return query<ClaimedWrite>(
-    `${BOOKKEEPING} UPDATE calendar_writes w
+    `${BOOKKEEPING} WITH ${fairClaimCtes(p, due, lease)}
+     UPDATE calendar_writes w
         SET locked_until = ${p.ref(new Date(lease.now.getTime() + lease.leaseMs).toISOString(), 'timestamptz')},
             locked_by = ${p.ref(lease.workerId)}
-      WHERE (w.organization_id, w.id) IN (
-              SELECT d.organization_id, d.id FROM calendar_writes d
-               WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND (d.locked_until IS NULL OR d.locked_until < ${now})
-                 AND NOT EXISTS (SELECT 1 FROM calendar_writes e
-                                  WHERE e.organization_id = d.organization_id AND e.calendar_id = d.calendar_id AND e.ical_uid = d.ical_uid AND e.status = 'pending'
-                                    AND (e.created_at, e.id) < (d.created_at, d.id))
-               ORDER BY d.next_attempt_at LIMIT ${p.ref(lease.limit, 'int')} FOR UPDATE SKIP LOCKED)
+      WHERE (w.organization_id, w.id) IN (SELECT organization_id, id FROM chosen)
       RETURNING w.id::text AS "id", w.organization_id::text AS "organizationId", w.calendar_id::text AS "calendarId",
                 w.human_id::text AS "humanId", w.ical_uid AS "icalUid", w.attempt_count + 1 AS "attempt"`,
     p.values,

@@ -9,6 +9,11 @@ import { writeWithinLease } from '../runner/within-lease.js';
 
 /** Calendars read at once per worker: reads wait on the network, not on this process. */
 const CONCURRENCY = 4;
+/**
+ * Of which one organization's at most: its calendar servers that answer slowly (up to the read's
+ * time limit) cannot hold back every other organization's reads (runner/job.ts FairShare).
+ */
+const PER_ORGANIZATION = 2;
 /** A lease outlives a read's time limit, so a live reader never loses it mid-read. */
 const LEASE_MARGIN_MS = 20_000;
 
@@ -39,6 +44,7 @@ export function calendarRefreshJob(deps: CalendarRefreshDeps): Job<CalendarRow> 
   return {
     name: 'calendar-refresh',
     concurrency: CONCURRENCY,
+    fairShare: { groupOf: (row) => row.organizationId, perGroup: PER_ORGANIZATION },
     leaseMs,
     claim: async (lease) => {
       const claim = await claimDueCalendars(store.sql, lease, { restDue: Boolean(changes) });

@@ -16,7 +16,10 @@ import type { Job, JobDeps } from '../runner/job.js';
 import { runnerFor, type JobRunner } from '../runner/job-runner.js';
 import { writeWithinLease } from '../runner/within-lease.js';
 
+/** Writes made at once per worker. */
 const CONCURRENCY = 4;
+/** Of which one organization's at most (runner/job.ts FairShare), as for calendar reads. */
+const PER_ORGANIZATION = 2;
 const LEASE_MARGIN_MS = 20_000;
 /** Three attempts in all, the first at once, then after the webhooks' retry delays. */
 const MAX_ATTEMPTS = 3;
@@ -39,6 +42,7 @@ export function calendarWriteJob(deps: CalendarWriteDeps): Job<ClaimedWrite> {
   return {
     name: 'calendar-write',
     concurrency: CONCURRENCY,
+    fairShare: { groupOf: (write) => write.organizationId, perGroup: PER_ORGANIZATION },
     leaseMs: config.calendars.readTimeoutMs + LEASE_MARGIN_MS,
     claim: (lease) => claimDueWrites(store.sql, lease),
     run: async (write, lease) => {

@@ -79,3 +79,33 @@ describe('JobRunner: claims after a run', () => {
     expect(fake.claims).toBe(4);
   });
 });
+
+describe('JobRunner: fair share', () => {
+  it("tells each claim how many of each group's items are in flight, and claims again at once after a group reached its share", async () => {
+    const shares: Array<Record<string, number> | undefined> = [];
+    const batches = [['a:1', 'a:2'], ['b:1']];
+    const job: Job<string> = {
+      name: 'fair',
+      concurrency: 4,
+      leaseMs: 30_000,
+      fairShare: { groupOf: (item) => item.split(':')[0]!, perGroup: 2 },
+      claim: (lease) => {
+        shares.push(lease.share && { ...lease.share.held });
+        return Promise.resolve(batches[shares.length - 1] ?? []);
+      },
+      run: () => new Promise((resolve) => setTimeout(resolve, 300)),
+      describe: (item) => ({ item }),
+    };
+    const fair = new JobRunner(job, { logger: createLogger('silent'), clock: () => new Date(), pollMs: POLL_MS });
+    await fair.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The first claim filled two of four slots, both with group a, now at its share: the
+      // second came at once, telling the claim that a holds 2; it filled one more, and no
+      // group reached its share, so no third claim before a run ends.
+      expect(shares).toEqual([{}, { a: 2 }]);
+    } finally {
+      await fair.stop();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { isDatabaseUnavailable, unavailableCause } from '../../db/unavailable.js';
 import type { Logger } from '../../lib/logger.js';
 import { jittered } from './backoff.js';
-import type { Job, JobDeps } from './job.js';
+import type { Job, JobDeps, LeaseRequest } from './job.js';
 
 /**
  * Work written by other processes, and items falling due later (retries, refreshes), are found
@@ -41,6 +41,8 @@ export class JobRunner<Item> {
   readonly workerId: string;
   private readonly logger: Logger;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Items in flight per group, for a job with a fair share (Job.fairShare); none: absent. */
+  private readonly held = new Map<string, number>();
   private loop: Promise<void> | undefined;
   private stopping = false;
   private woken = false;
@@ -96,11 +98,15 @@ export class JobRunner<Item> {
           const writes = job.quiet?.writes();
           this.reportedDue = Infinity;
           const now = options.clock();
-          const batch = await job.claim({ workerId: this.workerId, now, leaseMs: job.leaseMs, limit: free });
+          const atShare = this.groupsAtShare();
+          const batch = await job.claim({ workerId: this.workerId, now, leaseMs: job.leaseMs, limit: free, ...this.share() });
           this.back();
           claimed = batch.length;
           this.saturated = claimed === free;
           for (const item of batch) this.launch(item, now.getTime() + job.leaseMs);
+          // A group that reached its share in this claim may have kept others' items out of it
+          // (the claim reads a window of the due items): claim again at once without it.
+          if (claimed > 0 && claimed < free && this.groupsAtShare() > atShare) continue;
           if (job.quiet && writes !== undefined && claimed < free) {
             const due = await job.quiet.nextDueAt();
             this.idle = { writes, dueAt: due?.getTime() ?? Infinity };
@@ -115,6 +121,28 @@ export class JobRunner<Item> {
       if (claimed > 0 && claimed === free) continue;
       await this.nap();
     }
+  }
+
+  /** The claim's fair-share terms (LeaseRequest.share), for a job that has one. */
+  private share(): Pick<LeaseRequest, 'share'> {
+    const perGroup = this.job.fairShare?.perGroup;
+    return perGroup === undefined ? {} : { share: { perGroup, held: Object.fromEntries(this.held) } };
+  }
+
+  private groupsAtShare(): number {
+    const perGroup = this.job.fairShare?.perGroup ?? Infinity;
+    let n = 0;
+    for (const count of this.held.values()) if (count >= perGroup) n++;
+    return n;
+  }
+
+  /** Counts an item into (+1) or out of (-1) its group's slots. */
+  private hold(item: Item, change: 1 | -1): void {
+    const group = this.job.fairShare?.groupOf(item);
+    if (group === undefined) return;
+    const count = (this.held.get(group) ?? 0) + change;
+    if (count > 0) this.held.set(group, count);
+    else this.held.delete(group);
   }
 
   /** The database stopped answering: said once, then the poll keeps trying quietly. */
@@ -163,6 +191,7 @@ export class JobRunner<Item> {
   }
 
   private launch(item: Item, leaseEndsAt: number): void {
+    this.hold(item, 1);
     const running = this.job
       .run(item, { workerId: this.workerId, endsAt: leaseEndsAt })
       .then((dueAt) => {
@@ -175,6 +204,7 @@ export class JobRunner<Item> {
       })
       .then((dueAt) => {
         this.inFlight.delete(running);
+        this.hold(item, -1);
         // A freed slot is worth a claim at once when the last claim left items behind, or the
         // item itself is due again already. A run that says its item is due later leaves the
         // rest to the poll: on a server every claim is a round trip, and one after each item

@@ -1,3 +1,4 @@
+import type { ClaimRequest } from '../../db/fair-claim.js';
 import type { Logger } from '../../lib/logger.js';
 
 /**
@@ -17,7 +18,10 @@ export interface Job<Item> {
   readonly concurrency: number;
   /** How long a claim lasts: longer than one item can take, so a live holder keeps it. */
   readonly leaseMs: number;
-  /** Leases up to `limit` due items to `workerId` until `now + leaseMs`, in one statement. */
+  /**
+   * Leases up to `limit` due items to `workerId` until `now + leaseMs`, in one statement; for a
+   * job with a fair share, within each group's room (LeaseRequest.share).
+   */
   claim(lease: LeaseRequest): Promise<Item[]>;
   /**
    * Does one item while holding its lease (ends at `leaseEndsAt`, epoch ms). A run whose writes
@@ -34,6 +38,22 @@ export interface Job<Item> {
   releaseAllLeases?(): Promise<number>;
   /** Optional: lets the runner skip polls that cannot find anything (see QuietProbe). */
   readonly quiet?: QuietProbe;
+  /** Optional: no group (a tenant) may hold more than its share of the runner's slots. */
+  readonly fairShare?: FairShare<Item>;
+}
+
+/**
+ * A slot is held for as long as its item runs, and some items run long (a webhook receiver
+ * that never answers holds its attempt until the timeout). Without a share, one organization's
+ * slow items could take every slot and hold back every other organization's. With one, a group
+ * holds at most `perGroup` of the runner's slots: the claim leaves out the groups at their
+ * share and takes at most their room from the others (LeaseRequest.share). Each runner counts
+ * its own slots: with several workers, a group may hold `perGroup` in each.
+ */
+export interface FairShare<Item> {
+  /** The item's group, e.g. its organization's id. */
+  groupOf(item: Item): string;
+  readonly perGroup: number;
 }
 
 /** What every job's runner is started with, beside the job's own needs. */
@@ -48,12 +68,8 @@ export interface JobDeps {
   pollMs?: number;
 }
 
-export interface LeaseRequest {
-  workerId: string;
-  now: Date;
-  leaseMs: number;
-  limit: number;
-}
+/** A claim's terms; `share` only for a job with a fair share (db/fair-claim.ts writes such claims). */
+export type LeaseRequest = ClaimRequest;
 
 export interface HeldLease {
   workerId: string;

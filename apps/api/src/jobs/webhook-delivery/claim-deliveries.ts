@@ -1,6 +1,8 @@
 import type { Db } from '../../db/open-store.js';
 import { BOOKKEEPING } from '../../db/write-counters.js';
-import { Prisma } from '../../generated/prisma/client.js';
+import { fairClaimCtes } from '../../db/fair-claim.js';
+import { Params } from '../../db/params.js';
+import type { LeaseRequest } from '../runner/job.js';
 
 /** A delivery this worker holds a lease on, with everything one attempt needs. */
 export interface ClaimedDelivery {
@@ -32,36 +34,35 @@ interface ClaimRow {
 }
 
 /**
- * Leases up to `limit` due deliveries to this worker in one statement. SKIP LOCKED lets
- * several workers claim at once without waiting on or taking each other's rows; the lease
- * (locked_until) hands a row back to everyone if its holder dies mid-attempt. Timestamps
- * go in as ISO strings with Z so the session time zone cannot shift them.
+ * Leases up to `limit` due deliveries to this worker in one statement, the longest due first and
+ * within each organization's room (the runner's fair share, db/fair-claim.ts), and answers what
+ * each attempt needs. The lease (locked_until) hands a row back to everyone if its holder dies
+ * mid-attempt. Timestamps go in as ISO strings with Z so the session time zone cannot shift them.
  */
-export async function claimDeliveries(
-  db: Db,
-  input: { workerId: string; now: Date; leaseMs: number; limit: number },
-): Promise<ClaimedDelivery[]> {
-  const now = input.now.toISOString();
-  const until = new Date(input.now.getTime() + input.leaseMs).toISOString();
-  const rows = await db.$queryRaw<ClaimRow[]>`${Prisma.raw(BOOKKEEPING)}
+export async function claimDeliveries(db: Db, lease: LeaseRequest): Promise<ClaimedDelivery[]> {
+  const p = new Params();
+  const now = p.ref(lease.now.toISOString(), 'timestamptz');
+  const due = {
+    from: 'deliveries',
+    where: [`status = 'pending'`, `next_attempt_at <= ${now}`, `(locked_until IS NULL OR locked_until < ${now})`],
+    dueAt: 'next_attempt_at',
+  };
+  const rows = await db.$queryRawUnsafe<ClaimRow[]>(
+    `${BOOKKEEPING} WITH ${fairClaimCtes(p, due, lease)}
     UPDATE deliveries d
-       SET locked_until = ${until}::timestamptz, locked_by = ${input.workerId}
+       SET locked_until = ${p.ref(new Date(lease.now.getTime() + lease.leaseMs).toISOString(), 'timestamptz')},
+           locked_by = ${p.ref(lease.workerId, 'text')}
       FROM events e, webhooks w
-     WHERE (d.organization_id, d.id) IN (
-             SELECT organization_id, id FROM deliveries
-              WHERE status = 'pending'
-                AND next_attempt_at <= ${now}::timestamptz
-                AND (locked_until IS NULL OR locked_until < ${now}::timestamptz)
-              ORDER BY next_attempt_at
-              LIMIT ${input.limit}::int
-                FOR UPDATE SKIP LOCKED)
+     WHERE (d.organization_id, d.id) IN (SELECT organization_id, id FROM chosen)
        AND e.organization_id = d.organization_id AND e.id = d.event_id
        AND w.organization_id = d.organization_id AND w.id = d.webhook_id
     RETURNING d.organization_id::text AS organization_id, d.id::text AS id, d.webhook_id::text AS webhook_id, d.attempt_count + 1 AS attempt,
               d.attempt_count > 0 AND EXISTS (SELECT 1 FROM delivery_attempts a
                                                WHERE a.organization_id = d.organization_id AND a.delivery_id = d.id
                                                  AND a.status_code BETWEEN 200 AND 299) AS delivered_before,
-              w.url, w.signing_secret, e.body`;
+              w.url, w.signing_secret, e.body`,
+    ...p.values,
+  );
   return rows.map((r) => ({
     organizationId: r.organization_id,
     id: r.id,

@@ -15,7 +15,12 @@ import { signatureHeader } from './sign-payload.js';
 /** The channel the deliveries table's trigger notifies when deliveries are committed. */
 export const DELIVERIES_CHANNEL = 'humantime_deliveries';
 /** Attempts in flight at once per worker. */
-const CONCURRENCY = 16;
+const CONCURRENCY = 64;
+/**
+ * Of which one organization's at most: its receivers that hang until the timeout cannot hold
+ * back every other organization's deliveries (runner/job.ts FairShare).
+ */
+const PER_ORGANIZATION = 16;
 /** A lease outlives the attempt's timeout, so a live holder never loses it mid-attempt. */
 const LEASE_MARGIN_MS = 20_000;
 
@@ -58,6 +63,7 @@ export function webhookDeliveryJob(deps: DeliveryWorkerDeps): Job<ClaimedDeliver
     concurrency: CONCURRENCY,
     leaseMs: config.webhooks.timeoutMs + LEASE_MARGIN_MS,
     claim: (lease) => claimDeliveries(db, lease),
+    fairShare: { groupOf: (delivery) => delivery.organizationId, perGroup: PER_ORGANIZATION },
     run: (delivery, lease) => attempt({ deps, sender, log }, delivery, lease),
     describe: (delivery) => ({ delivery_id: delivery.id }),
     ...(deps.releaseLeasesAtStart ? { releaseAllLeases: () => releaseAllLeases(db) } : {}),
