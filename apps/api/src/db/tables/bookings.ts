@@ -5,8 +5,11 @@ import type { Booking } from '../../generated/prisma/client.js';
 import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 
-/** A booking as the API reads it; local_date is bookkeeping for the daily counts only. */
-export type BookingRow = Omit<Booking, 'localDate'>;
+/**
+ * A booking as the API reads it; local_date is bookkeeping for the daily counts only, and
+ * answer_json is what the list pages send (db/tables/list-pages.ts).
+ */
+export type BookingRow = Omit<Booking, 'localDate' | 'answerJson'>;
 
 /** The columns of a BookingRow, unqualified (select them from `bookings` alone). */
 export const BOOKING_COLUMNS = `id::text AS "id", organization_id::text AS "organizationId", human_id::text AS "humanId",

@@ -50,28 +50,13 @@ export const keysetKeyColumns = (table = '') => {
 };
 
 /**
- * A booking as its answer's JSON (what bookingView and JSON.stringify make of its row), in
- * two pieces around the metadata: `row_to_json` writes compact JSON in the columns' order,
- * but a json value inside it keeps its stored text (spaced, for rows stored while the column
- * was jsonb), so the metadata, parsed by the driver, is written by bookingJson. Plus the
- * cursor's key.
+ * A booking as its answer's JSON, as the row keeps it (`answer_json`, written by a trigger on
+ * every write: migration 20261206000000_booking_answer_json), and the cursor's key.
  */
-export const BOOKING_JSON_COLUMNS = `(SELECT row_to_json(h)::text FROM (SELECT id, human_id, ${utcText('starts_at')} AS starts_at,
-      ${utcText('ends_at')} AS ends_at, duration_minutes, attendee_name, attendee_email, status) h) AS head,
-  metadata,
-  (SELECT row_to_json(t)::text FROM (SELECT ${utcText('created_at')} AS created_at, ${utcText('cancelled_at')} AS cancelled_at,
-      rescheduled_from, rescheduled_to, group_id) t) AS tail,
-  ${keysetKeyColumns()}`;
+export const BOOKING_JSON_COLUMNS = `answer_json AS json, ${keysetKeyColumns()}`;
 
 export interface BookingJsonRow extends CursorKeyText {
-  head: string;
-  metadata: unknown;
-  tail: string;
-}
-
-/** The booking's JSON from its BOOKING_JSON_COLUMNS. */
-export function bookingJson(r: BookingJsonRow): string {
-  return `${r.head.slice(0, -1)},"metadata":${JSON.stringify(r.metadata)},${r.tail.slice(1)}`;
+  json: string;
 }
 
 /**

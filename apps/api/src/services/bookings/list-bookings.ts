@@ -1,11 +1,11 @@
 import type { Booking, ListBookingsQuery, Page } from '@humantime/contract';
 import type { ServiceDeps } from '../deps.js';
-import { bookingJson, selectBookingPageJson } from '../../db/tables/list-pages.js';
+import { selectBookingPageJson } from '../../db/tables/list-pages.js';
 import { jsonText } from '../../lib/json-text.js';
 import { keysetOf, toPageText } from '../../lib/cursor.js';
 
 /**
- * GET /v1/bookings: a page newest first. The database writes each booking's JSON (what
+ * GET /v1/bookings: a page newest first, each booking as the JSON its row keeps (what
  * bookingView would answer), so the page is sent as that text (lib/json-text.ts).
  */
 export async function listBookings({ store: { sql } }: Pick<ServiceDeps, 'store'>, organizationId: string, query: ListBookingsQuery) {
@@ -20,5 +20,5 @@ export async function listBookings({ store: { sql } }: Pick<ServiceDeps, 'store'
     },
     keysetOf(query, 'bookings'),
   );
-  return jsonText<Page<Booking>>(toPageText(rows, query.limit, bookingJson, 'bookings'));
+  return jsonText<Page<Booking>>(toPageText(rows, query.limit, (r) => r.json, 'bookings'));
 }
