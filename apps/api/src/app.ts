@@ -74,6 +74,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   setPublicUrl(app, deps.config.publicUrl);
+  app.set('trust proxy', deps.config.trustProxy);
   app.set('etag', false);
   // Paths are as documented, letter for letter: /V1/HUMANS is an unknown route (404), not /v1/humans.
   app.set('case sensitive routing', true);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyaddr from 'proxy-addr';
 import { parseSecretsKey } from './lib/secret-box.js';
 import { z } from 'zod';
 import { LOG_LEVELS } from './lib/logger.js';
@@ -111,6 +112,7 @@ const EnvSchema = z.object({
       (origins) => origins.every(isOrigin),
       'must be origins separated by commas, e.g. http://localhost:6274,https://agent.example.com',
     ),
+  TRUST_PROXY: z.string().optional().transform(trustedProxies),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587')
@@ -210,6 +212,13 @@ export interface Config {
    */
   publicUrl: string | undefined;
   /**
+   * Express's `trust proxy`: the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto
+   * are believed (a request's address, for the OAuth registration allowance; https, for the
+   * links it builds without PUBLIC_URL). A number of hops, or addresses and subnets; false
+   * (unset): none, a request's address is its connection's.
+   */
+  trustProxy: number | string[] | false;
+  /**
    * Invite emails. Without `smtpUrl` nothing is sent: the dashboard shows the link to copy.
    * A send must finish within `timeoutMs` (connecting, greeting and the whole exchange), so a
    * mail server that hangs never holds the request that sends it.
@@ -233,6 +242,33 @@ export interface StripeConfig {
   webhookSecret: string | undefined;
   /** A charge (with the SDK's retries) is answered within this, or counted as unreachable. */
   timeoutMs: number;
+}
+
+/**
+ * TRUST_PROXY: a number of hops, or the proxies' addresses and subnets (and proxy-addr's names
+ * loopback, linklocal, uniquelocal) separated by commas. `true`, which believes any sender's
+ * X-Forwarded-For, is refused: every client could then choose the address it is counted as.
+ * Checked with proxy-addr, the parser Express itself compiles the setting with, so what passes
+ * here is what Express accepts.
+ */
+function trustedProxies(text: string | undefined, ctx: z.RefinementCtx): number | string[] | false {
+  if (text === undefined) return false;
+  if (/^\s*\d{1,2}\s*$/.test(text)) return Number(text);
+  const proxies = text
+    .split(',')
+    .map((proxy) => proxy.trim())
+    .filter((proxy) => proxy !== '');
+  try {
+    if (proxies.length === 0) throw new Error('none');
+    proxyaddr.compile(proxies);
+    return proxies;
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a number of proxies, or their addresses or subnets separated by commas, e.g. loopback,10.0.0.0/8',
+    });
+    return z.NEVER;
+  }
 }
 
 /**
@@ -274,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mcp: { concurrency: e.MCP_CONCURRENCY, allowedOrigins: e.MCP_ALLOWED_ORIGINS },
     publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY,
     mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM, timeoutMs: 10_000 },
     stripe: e.STRIPE_SECRET_KEY
       ? {

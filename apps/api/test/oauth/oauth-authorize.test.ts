@@ -454,4 +454,22 @@ describe('registration throttle', () => {
       await limited.close();
     }
   });
+
+  it('counts each client behind a trusted proxy by its X-Forwarded-For, and ignores that header from anyone else', async () => {
+    const oauth = { ...loadConfig({}).oauth, registrations: { burst: 1, perMinute: 1 } };
+    const behind = await startTestApp({ oauth, trustProxy: loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy });
+    const direct = await startTestApp({ oauth });
+    const from = (app: typeof behind, address: string) => registerClient(app, {}, { 'x-forwarded-for': address });
+    try {
+      expect((await from(behind, '203.0.113.7')).status).toBe(201);
+      expect((await from(behind, '203.0.113.7')).status).toBe(429);
+      expect((await from(behind, '198.51.100.20')).status).toBe(201);
+      // Not a trusted proxy's request: the header names no one, every request is the socket's.
+      expect((await from(direct, '203.0.113.7')).status).toBe(201);
+      expect((await from(direct, '198.51.100.20')).status).toBe(429);
+    } finally {
+      await behind.close();
+      await direct.close();
+    }
+  });
 });

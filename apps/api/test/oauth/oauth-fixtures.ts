@@ -44,11 +44,15 @@ export async function getManual(app: TestApp, path: string): Promise<RawAnswer> 
   return answer(await fetch(app.url + path, { redirect: 'manual' }));
 }
 
-export async function registerClient(app: TestApp, metadata: Record<string, unknown> = {}): Promise<RawAnswer> {
+export async function registerClient(
+  app: TestApp,
+  metadata: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<RawAnswer> {
   return answer(
     await fetch(`${app.url}/oauth/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify({ client_name: 'Test Agent', redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'none', ...metadata }),
     }),
   );
