@@ -5,7 +5,7 @@
 import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 import type { CursorKeyText } from '../../lib/cursor.js';
-import { keysetKeyColumns, keysetSelect, utcText, type Keyset } from './list-pages.js';
+import { keysetKeyColumns, keysetSelect, type Keyset } from './list-pages.js';
 
 export interface DeliveryRecord {
   id: string;
@@ -38,7 +38,7 @@ export function deliveryRecordsQuery(
   const p = new Params();
   const org = p.ref(scope.organizationId, 'uuid');
   const webhook = p.ref(scope.webhookId, 'uuid');
-  const columns = 'id, event_type, booking_id, status, next_attempt_at, created_at';
+  const columns = 'id, event_type, booking_id, status, next_attempt_at, created_at, answer_head, answer_tail';
   const where = [`organization_id = ${org}`, `webhook_id = ${webhook}`];
   const chosen =
     'page' in choice
@@ -53,15 +53,10 @@ export function deliveryRecordsQuery(
                      'attempt', a.attempt, 'at', (extract(epoch FROM a.attempted_at) * 1000)::bigint,
                      'status_code', a.status_code, 'error', a.error, 'duration_ms', a.duration_ms) ORDER BY a.attempt), '[]'::json)
               ${attempts}) AS attempts`
-      : // row_to_json writes compact JSON in the columns' order (json_agg would put ", " between
-        // the attempts), and a json value inside it as it is.
+      : // Each delivery's and attempt's JSON as their rows keep it (migration
+        // 20261207000000_delivery_answer_json): the delivery's head, its attempts in order, its tail.
         `${keysetKeyColumns('d')},
-           (SELECT row_to_json(x)::text FROM (SELECT d.id, w.id AS webhook_id, d.event_type AS event, d.booking_id, d.status,
-              (SELECT ('[' || coalesce(string_agg(row_to_json(t)::text, ',' ORDER BY t.attempt), '') || ']')::json
-                 FROM (SELECT a.attempt, ${utcText('a.attempted_at')} AS attempted_at, a.status_code, a.error, a.duration_ms
-                       ${attempts}) t) AS attempts,
-              CASE WHEN d.status = 'pending' THEN ${utcText('d.next_attempt_at')} END AS next_attempt_at,
-              ${utcText('d.created_at')} AS created_at) x) AS json`;
+           d.answer_head || coalesce((SELECT string_agg(a.answer_json, ',' ORDER BY a.attempt) ${attempts}), '') || d.answer_tail AS json`;
   const text = `WITH chosen AS (${chosen})
     SELECT ${selected}
       FROM webhooks w

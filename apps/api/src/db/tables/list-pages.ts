@@ -40,9 +40,6 @@ export interface BookingFilter {
   startsBefore?: Date | undefined;
 }
 
-/** An instant as the API writes it (lib/timestamps.ts): UTC to the second, with a Z. */
-export const utcText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
 /** The cursor's key of a row of `table` (its alias, or none), as CursorKeyText. */
 export const keysetKeyColumns = (table = '') => {
   const t = table ? `${table}.` : '';

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../src/db/migrate.js';
 import { BOOKING_COLUMNS, type BookingRow } from '../src/db/tables/bookings.js';
+import { selectDeliveriesJson, selectDeliveryRecords } from '../src/db/tables/deliveries.js';
 import { bookingView } from '../src/services/bookings/booking-view.js';
+import { deliveryView } from '../src/services/webhooks/list-deliveries.js';
 import { createTestDatabase, type TestDatabase } from './test-store.js';
 
-// The answer_json migration over bookings stored before it: each gets the JSON that GET
-// /v1/bookings/{id} sends for it, byte for byte, including one whose metadata kept jsonb's
-// spaced text, and a write after it keeps the JSON current. On both stores.
+// The migrations that keep answers' JSON with their rows, over rows stored before them: each
+// booking gets the JSON that GET /v1/bookings/{id} sends for it, byte for byte, including one
+// whose metadata kept jsonb's spaced text; each delivery of the log, with its attempts, what
+// deliveryView gives; and a write after them keeps the JSON current. On both stores.
 
 const ANSWER_JSON = '20261206000000_booking_answer_json';
 
@@ -57,8 +60,45 @@ it('writes the answer of every booking stored before it, and keeps it current', 
              'confirmed', NULL, '{"a": [1, 2.5, {"k": null}], "s": "two  spaces, \\"quoted\\": [x]"}', '2026-11-30T09:16:00Z')`,
     [first, second, org, ann],
   );
+  const [webhook, event, delivery] = [randomUUID(), randomUUID(), randomUUID()];
+  await sql(
+    `INSERT INTO webhooks (id, organization_id, url, events, signing_secret) VALUES ($1::uuid, $2::uuid, 'https://x.example/h', '{booking.confirmed}', 's')`,
+    [webhook, org],
+  );
+  await sql(
+    `INSERT INTO events (id, organization_id, type, booking_id, body) VALUES ($1::uuid, $2::uuid, 'booking.confirmed', $3::uuid, '{}')`,
+    [event, org, second],
+  );
+  await sql(
+    `INSERT INTO deliveries (id, organization_id, event_id, webhook_id, event_type, booking_id, status, attempt_count, next_attempt_at, created_at)
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, 'booking.confirmed', $5::uuid, 'pending', 1, '2026-12-01T09:05:00.5Z', '2026-12-01T09:00:00Z')`,
+    [delivery, org, event, webhook, second],
+  );
+  await sql(
+    `INSERT INTO delivery_attempts (organization_id, delivery_id, attempt, attempted_at, status_code, error, duration_ms)
+     VALUES ($1::uuid, $2::uuid, 1, '2026-12-01T09:00:00.75Z', NULL, 'connect ECONNREFUSED "1.2.3.4"', 17)`,
+    [org, delivery],
+  );
+
   await database.store.withSession((s) => migrate(s, all));
   await expectAnswers([first, second]);
+  const expectLog = async () => {
+    const scope = { organizationId: org, webhookId: webhook };
+    const page = { page: { after: undefined, take: 10 } };
+    const [sent] = (await selectDeliveriesJson(database.store.sql, scope, page))!;
+    const [record] = (await selectDeliveryRecords(database.store.sql, scope, page))!;
+    expect(sent!.json).toBe(JSON.stringify(deliveryView(record!)));
+    return JSON.parse(sent!.json) as { status: string; attempts: unknown[]; next_attempt_at: string | null };
+  };
+  expect(await expectLog()).toMatchObject({ status: 'pending', next_attempt_at: '2026-12-01T09:05:00Z' });
+  await sql(`UPDATE deliveries SET status = 'delivered', attempt_count = 2 WHERE id = $1::uuid`, [delivery]);
+  await sql(
+    `INSERT INTO delivery_attempts (organization_id, delivery_id, attempt, attempted_at, status_code, error, duration_ms)
+     VALUES ($1::uuid, $2::uuid, 2, '2026-12-01T09:05:01Z', 200, NULL, 9)`,
+    [org, delivery],
+  );
+  expect(await expectLog()).toMatchObject({ status: 'delivered', next_attempt_at: null });
+  expect((await expectLog()).attempts).toHaveLength(2);
 
   await sql(`UPDATE bookings SET status = 'cancelled', cancelled_at = '2026-12-02T07:00:00Z' WHERE id = $1::uuid`, [second]);
   await expectAnswers([second]);
