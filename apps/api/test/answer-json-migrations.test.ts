@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrate, readMigrations } from '../src/db/migrate.js';
+import { expect, it } from 'vitest';
 import { BOOKING_COLUMNS, type BookingRow } from '../src/db/tables/bookings.js';
 import { selectDeliveriesJson, selectDeliveryRecords } from '../src/db/tables/deliveries.js';
 import { bookingView } from '../src/services/bookings/booking-view.js';
 import { deliveryView } from '../src/services/webhooks/list-deliveries.js';
-import { createTestDatabase, type TestDatabase } from './test-store.js';
+import { databaseBefore } from './migration-fixture.js';
 
 // The migrations that keep answers' JSON with their rows, over rows stored before them: each
 // booking gets the JSON that GET /v1/bookings/{id} sends for it, byte for byte, including one
@@ -14,13 +13,8 @@ import { createTestDatabase, type TestDatabase } from './test-store.js';
 
 const ANSWER_JSON = '20261206000000_booking_answer_json';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase(undefined, { migrated: false });
-});
-afterAll(() => database?.drop());
-
-const sql = <T>(text: string, params: unknown[] = []) => database.store.withSession((s) => s.query<T>(text, params));
+const database = databaseBefore(ANSWER_JSON);
+const sql = database.sql;
 
 async function expectAnswers(ids: string[]) {
   for (const id of ids) {
@@ -34,15 +28,6 @@ async function expectAnswers(ids: string[]) {
 }
 
 it('writes the answer of every booking stored before it, and keeps it current', async () => {
-  const all = await readMigrations();
-  expect(all.map((m) => m.name)).toContain(ANSWER_JSON);
-  await database.store.withSession((s) =>
-    migrate(
-      s,
-      all.filter((m) => m.name < ANSWER_JSON),
-    ),
-  );
-
   const [org, ann, first, second] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
   await sql(`INSERT INTO organizations (id, name) VALUES ($1::uuid, 'Old Co')`, [org]);
   await sql(
@@ -80,7 +65,7 @@ it('writes the answer of every booking stored before it, and keeps it current', 
     [org, delivery],
   );
 
-  await database.store.withSession((s) => migrate(s, all));
+  await database.migrateRest();
   await expectAnswers([first, second]);
   const expectLog = async () => {
     const scope = { organizationId: org, webhookId: webhook };

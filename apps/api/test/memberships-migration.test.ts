@@ -1,31 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrate, readMigrations } from '../src/db/migrate.js';
-import { createTestDatabase, type TestDatabase } from './test-store.js';
+import { expect, it } from 'vitest';
+import { databaseBefore } from './migration-fixture.js';
 
 // The memberships migration over a database made before it: every account becomes the owner
 // of its organization, its sessions, grants and invites carry on. On both stores.
 
 const MEMBERSHIPS = '20261126010000_memberships';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase(undefined, { migrated: false });
-});
-afterAll(() => database?.drop());
-
-const sql = <T>(text: string, params: unknown[] = []) => database.store.withSession((s) => s.query<T>(text, params));
+const database = databaseBefore(MEMBERSHIPS);
+const sql = database.sql;
 
 it('makes every existing account the owner of its organization, and keeps its sessions, grants and invites', async () => {
-  const all = await readMigrations();
-  expect(all.map((m) => m.name)).toContain(MEMBERSHIPS);
-  await database.store.withSession((s) =>
-    migrate(
-      s,
-      all.filter((m) => m.name < MEMBERSHIPS),
-    ),
-  );
-
   const org = randomUUID();
   const other = randomUUID();
   const [ann, ben] = [randomUUID(), randomUUID()];
@@ -54,7 +39,7 @@ it('makes every existing account the owner of its organization, and keeps its se
     [org, joined],
   );
 
-  expect(await database.store.withSession((s) => migrate(s, all))).toEqual(all.filter((m) => m.name >= MEMBERSHIPS).map((m) => m.name));
+  await database.migrateRest();
 
   const memberships = await sql<{ organization_id: string; account_id: string; role: string; created_at: Date }>(
     `SELECT organization_id::text AS organization_id, account_id::text AS account_id, role::text AS role, created_at

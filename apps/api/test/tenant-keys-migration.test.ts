@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrate, readMigrations } from '../src/db/migrate.js';
-import { createTestDatabase, type TestDatabase } from './test-store.js';
+import { expect, it } from 'vitest';
+import { databaseBefore } from './migration-fixture.js';
 
 // The tenant-keys migration over a database made before it: overrides, deliveries and delivery
 // attempts get their organization from their parents, every row keeps its links, and the new
@@ -10,24 +9,10 @@ import { createTestDatabase, type TestDatabase } from './test-store.js';
 
 const TENANT_KEYS = '20261128000000_tenant_keys';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase(undefined, { migrated: false });
-});
-afterAll(() => database?.drop());
-
-const sql = <T>(text: string, params: unknown[] = []) => database.store.withSession((s) => s.query<T>(text, params));
+const database = databaseBefore(TENANT_KEYS);
+const sql = database.sql;
 
 it('backfills organization_id from the parents and keeps every row and link', async () => {
-  const all = await readMigrations();
-  expect(all.map((m) => m.name)).toContain(TENANT_KEYS);
-  await database.store.withSession((s) =>
-    migrate(
-      s,
-      all.filter((m) => m.name < TENANT_KEYS),
-    ),
-  );
-
   const [org, other] = [randomUUID(), randomUUID()];
   const [ann, bob] = [randomUUID(), randomUUID()];
   const [first, second, event, webhook, delivery] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
@@ -65,7 +50,7 @@ it('backfills organization_id from the parents and keeps every row and link', as
     [delivery],
   );
 
-  expect(await database.store.withSession((s) => migrate(s, all))).toEqual(all.filter((m) => m.name >= TENANT_KEYS).map((m) => m.name));
+  await database.migrateRest();
 
   const overrides = await sql<{ human_id: string; organization_id: string }>(
     `SELECT human_id::text AS human_id, organization_id::text AS organization_id FROM overrides ORDER BY start_date`,

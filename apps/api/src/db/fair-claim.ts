@@ -23,14 +23,14 @@ export interface ClaimRequest {
 }
 
 export interface DueRows {
-  /** The job's table (an alias may follow: `calendar_writes d`); its rows have organization_id and id. */
-  from: string;
+  /** The job's table; its rows have organization_id and id. */
+  table: string;
+  /** The table's alias in `where` and `dueAt`, when they need one (a condition that reads the table again). */
+  alias?: string;
   /** Its due rows' conditions, written with `p`'s placeholders; columns may be prefixed with the alias. */
   where: string[];
   /** When a row fell due: the claim takes the earliest first. */
   dueAt: string;
-  /** The alias of `from`, when it has one. */
-  alias?: string;
 }
 
 /**
@@ -47,16 +47,17 @@ export interface DueRows {
  */
 export function fairClaimCtes(p: Params, due: DueRows, lease: Pick<ClaimRequest, 'limit' | 'share'>): string {
   const t = due.alias ? `${due.alias}.` : '';
+  const from = due.alias ? `${due.table} ${due.alias}` : due.table;
   const where = [...due.where];
   if (!lease.share) {
-    return `due AS (SELECT ${t}organization_id, ${t}id FROM ${due.from} WHERE ${where.join(' AND ')}
+    return `due AS (SELECT ${t}organization_id, ${t}id FROM ${from} WHERE ${where.join(' AND ')}
                      ORDER BY ${due.dueAt} LIMIT ${p.ref(lease.limit, 'int')} FOR UPDATE SKIP LOCKED),
             chosen AS (SELECT organization_id, id FROM due)`;
   }
   const { perGroup, held } = lease.share;
   const full = Object.keys(held).filter((organizationId) => held[organizationId]! >= perGroup);
   if (full.length > 0) where.push(`${t}organization_id <> ALL (${p.ref(`{${full.join(',')}}`, 'uuid[]')})`);
-  return `due AS (SELECT ${t}organization_id, ${t}id, ${due.dueAt} AS due_at FROM ${due.from} WHERE ${where.join(' AND ')}
+  return `due AS (SELECT ${t}organization_id, ${t}id, ${due.dueAt} AS due_at FROM ${from} WHERE ${where.join(' AND ')}
                    ORDER BY ${due.dueAt} LIMIT ${p.ref(lease.limit * WINDOW_PER_SLOT, 'int')} FOR UPDATE SKIP LOCKED),
           chosen AS (SELECT organization_id, id FROM (
                        SELECT organization_id, id, due_at,

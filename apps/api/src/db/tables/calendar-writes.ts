@@ -25,7 +25,7 @@ export async function claimDueWrites(query: Sql, lease: ClaimRequest): Promise<C
   const p = new Params();
   const now = p.ref(lease.now.toISOString(), 'timestamptz');
   const due = {
-    from: 'calendar_writes d',
+    table: 'calendar_writes',
     alias: 'd',
     where: [
       `d.status = 'pending'`,

@@ -297,7 +297,7 @@ export async function claimDueCalendars(query: Sql, lease: ClaimRequest, options
       `, (SELECT min(GREATEST(o.next_sync_at, o.locked_until)) FROM calendars o WHERE o.id <> ALL (SELECT id FROM c)) AS "restDueAt"`
     : '';
   const due = {
-    from: 'calendars',
+    table: 'calendars',
     where: [`next_sync_at <= ${now}`, `(locked_until IS NULL OR locked_until < ${now})`],
     dueAt: 'next_sync_at',
   };

@@ -43,7 +43,7 @@ export async function claimDeliveries(db: Db, lease: LeaseRequest): Promise<Clai
   const p = new Params();
   const now = p.ref(lease.now.toISOString(), 'timestamptz');
   const due = {
-    from: 'deliveries',
+    table: 'deliveries',
     where: [`status = 'pending'`, `next_attempt_at <= ${now}`, `(locked_until IS NULL OR locked_until < ${now})`],
     dueAt: 'next_attempt_at',
   };
