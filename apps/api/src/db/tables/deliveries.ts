@@ -42,7 +42,7 @@ export function deliveryRecordsQuery(
   const where = [`organization_id = ${org}`, `webhook_id = ${webhook}`];
   const chosen =
     'page' in choice
-      ? keysetSelect(p, { columns, from: 'deliveries', where, page: choice.page })
+      ? keysetSelect(p, { columns, table: 'deliveries', where, page: choice.page })
       : `SELECT ${columns} FROM deliveries WHERE ${where.join(' AND ')} AND id = ${p.ref(choice.deliveryId, 'uuid')}`;
   const attempts = `FROM delivery_attempts a WHERE a.organization_id = ${org} AND a.delivery_id = d.id`;
   const selected =

@@ -20,15 +20,18 @@ export interface Keyset {
  * `SELECT columns FROM table WHERE conditions [AND the cursor's bound] ORDER BY created_at
  * DESC, id DESC LIMIT take`. `where` are conditions written with `p`'s placeholders.
  */
-export function keysetSelect(p: Params, q: { columns: string; from: string; where: string[]; page: Keyset; sorted?: boolean }): string {
+export function keysetSelect(p: Params, q: { columns: string; table: string; where: string[]; page: Keyset; sorted?: boolean }): string {
   const where = [...q.where];
   if (q.page.after) {
     where.push(`(created_at, id) < (${p.ref(q.page.after.createdAt.toISOString(), 'timestamptz')}, ${p.ref(q.page.after.id, 'uuid')})`);
   }
+  // The order names the table's columns: a bare `id` would be the selected `id::text AS id`,
+  // which no index provides, and every page would be sorted again (by text, not uuid).
   // `sorted`: the same order, written so that no index provides it, for a filter whose own
   // index bounds the rows better (see bookingPageQuery).
-  const order = q.sorted ? `created_at + interval '0 seconds' DESC, id DESC` : 'created_at DESC, id DESC';
-  return `SELECT ${q.columns} FROM ${q.from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${p.ref(q.page.take, 'int')}`;
+  const [createdAt, id] = [`${q.table}.created_at`, `${q.table}.id`];
+  const order = q.sorted ? `${createdAt} + interval '0 seconds' DESC, ${id} DESC` : `${createdAt} DESC, ${id} DESC`;
+  return `SELECT ${q.columns} FROM ${q.table} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${p.ref(q.page.take, 'int')}`;
 }
 
 export interface BookingFilter {
@@ -77,13 +80,13 @@ export function bookingPageQuery(
   // made since the range, which the planner cannot tell from the statistics (bookings are
   // made shortly before they start). Such a page costs the range's size, not the table's.
   const sorted = filter.startsFrom !== undefined || filter.startsBefore !== undefined;
-  if (!sorted) return { text: keysetSelect(p, { columns, from: 'bookings', where, page }), values: p.values };
+  if (!sorted) return { text: keysetSelect(p, { columns, table: 'bookings', where, page }), values: p.values };
   // The range's rows are chosen from the index alone (`INCLUDE (created_at, id, human_id,
   // status)`, migration 20261128300000_booking_range_index), and only the page's rows are read.
-  const ids = keysetSelect(p, { columns: 'id', from: 'bookings', where, page, sorted });
+  const ids = keysetSelect(p, { columns: 'id', table: 'bookings', where, page, sorted });
   const text = `SELECT ${columns} FROM bookings
                  WHERE organization_id = ${p.ref(filter.organizationId, 'uuid')} AND id IN (${ids})
-                 ORDER BY created_at DESC, id DESC`;
+                 ORDER BY bookings.created_at DESC, bookings.id DESC`;
   return { text, values: p.values };
 }
 
@@ -122,7 +125,7 @@ export function idPageQuery(
       where.push(`(strpos(lower(name), ${s}) > 0 OR strpos(lower(email), ${s}) > 0 OR strpos(lower(role), ${s}) > 0)`);
     }
   }
-  return { text: keysetSelect(p, { columns: 'id::text AS id', from: list, where, page }), values: p.values };
+  return { text: keysetSelect(p, { columns: 'id::text AS id', table: list, where, page }), values: p.values };
 }
 
 export async function selectIdPage(sql: Sql, ...args: Parameters<typeof idPageQuery>): Promise<string[]> {
