@@ -55,8 +55,10 @@ export function deliveryRecordsQuery(
               ${attempts}) AS attempts`
       : // Each delivery's and attempt's JSON as their rows keep it (migration
         // 20261207000000_delivery_answer_json): the delivery's head, its attempts in order, its tail.
+        // ARRAY(… ORDER BY) keeps the order its index gives; string_agg(… ORDER BY) sorted each
+        // delivery's attempts again.
         `${keysetKeyColumns('d')},
-           d.answer_head || coalesce((SELECT string_agg(a.answer_json, ',' ORDER BY a.attempt) ${attempts}), '') || d.answer_tail AS json`;
+           d.answer_head || array_to_string(ARRAY(SELECT a.answer_json ${attempts} ORDER BY a.attempt), ',') || d.answer_tail AS json`;
   const text = `WITH chosen AS (${chosen})
     SELECT ${selected}
       FROM webhooks w
