@@ -73,21 +73,94 @@ export function bookingPageQuery(
   const where = [`organization_id = ${p.ref(filter.organizationId, 'uuid')}`];
   if (filter.humanId) where.push(`human_id = ${p.ref(filter.humanId, 'uuid')}`);
   if (filter.status) where.push(`status = ${p.ref(filter.status, 'text')}::"BookingStatus"`);
-  if (filter.startsFrom) where.push(`starts_at >= ${p.ref(filter.startsFrom.toISOString(), 'timestamptz')}`);
-  if (filter.startsBefore) where.push(`starts_at < ${p.ref(filter.startsBefore.toISOString(), 'timestamptz')}`);
-  // A range of starts is read through an index on starts_at (and a human's through
-  // (human_id, starts_at)), then sorted: walking created_at instead would pass every booking
+  // A range of starts cannot be read by walking created_at: that would pass every booking
   // made since the range, which the planner cannot tell from the statistics (bookings are
-  // made shortly before they start). Such a page costs the range's size, not the table's.
-  const sorted = filter.startsFrom !== undefined || filter.startsBefore !== undefined;
-  if (!sorted) return { text: keysetSelect(p, { columns, table: 'bookings', where, page }), values: p.values };
-  // The range's rows are chosen from the index alone (`INCLUDE (created_at, id, human_id,
-  // status)`, migration 20261128300000_booking_range_index), and only the page's rows are read.
-  const ids = keysetSelect(p, { columns: 'id', table: 'bookings', where, page, sorted });
+  // made shortly before they start). A human's range is read through (human_id, starts_at)
+  // and sorted, as it is small; an organization's week by week (rangePageIds).
+  if (filter.startsFrom === undefined && filter.startsBefore === undefined) {
+    return { text: keysetSelect(p, { columns, table: 'bookings', where, page }), values: p.values };
+  }
+  let ids: string;
+  if (filter.humanId) {
+    if (filter.startsFrom) where.push(`starts_at >= ${p.ref(filter.startsFrom.toISOString(), 'timestamptz')}`);
+    if (filter.startsBefore) where.push(`starts_at < ${p.ref(filter.startsBefore.toISOString(), 'timestamptz')}`);
+    ids = keysetSelect(p, { columns: 'id', table: 'bookings', where, page, sorted: true });
+  } else {
+    ids = rangePageIds(p, filter, where, page);
+  }
+  // The page's ids are chosen from an index alone, and only the page's rows are read.
   const text = `SELECT ${columns} FROM bookings
                  WHERE organization_id = ${p.ref(filter.organizationId, 'uuid')} AND id IN (${ids})
                  ORDER BY bookings.created_at DESC, bookings.id DESC`;
   return { text, values: p.values };
+}
+
+/**
+ * The week (UTC, from Monday) a booking starts in, as the index
+ * bookings_organization_id_start_week_idx has it (migration 20261209000000_booking_range_by_week).
+ */
+const START_WEEK = `date_trunc('week', timezone('UTC', starts_at))`;
+/** The most weeks a range is read as one walk each; a longer one, or an open one, is sorted. */
+export const RANGE_WEEKS_WALKED = 60;
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+
+/** The Monday (UTC) of the week `at` falls in, at midnight. */
+function weekOf(at: Date): number {
+  return Math.floor(at.getTime() / DAY_MS) * DAY_MS - ((at.getUTCDay() + 6) % 7) * DAY_MS;
+}
+
+/** An instant as a UTC `timestamp` (without time zone) parameter. */
+const utc = (p: Params, at: number) => p.ref(new Date(at).toISOString().slice(0, 23), 'timestamp');
+
+/**
+ * The page's ids among an organization's bookings that start in a range (`where` holds the
+ * other conditions). Ordered by created_at but chosen by starts_at, such a page cannot be one
+ * walk of one index; but within one week of starts, an index on (organization_id, start week,
+ * created_at DESC, id DESC) gives the bookings newest first. A bounded range is read as one
+ * such walk per week, each stopped at a page, merged by PostgreSQL's Merge Append: about a
+ * page of index entries however long the range (its newest bookings mostly start in its last
+ * weeks, as bookings are made shortly before they start), where reading and sorting the range
+ * read all of it (3,200 entries for a month of a large organization's bookings). An open or
+ * very long range reads the weeks it spans through the same index and is sorted.
+ *
+ * The bounds are written on `timezone('UTC', starts_at)`, which only this index's walk can
+ * test (from the starts_at it carries): on starts_at itself the planner, which takes the week
+ * and the range as independent and so expects a handful of rows, could combine this index with
+ * the one on (human_id, starts_at) and read every human's range. And only the weeks the range
+ * cuts test them: a whole week is the index's own condition, estimated right.
+ */
+function rangePageIds(p: Params, filter: BookingFilter, where: string[], page: Keyset): string {
+  const from = filter.startsFrom?.getTime();
+  const before = filter.startsBefore?.getTime();
+  const weeks: number[] = [];
+  if (from !== undefined && before !== undefined) {
+    for (let week = weekOf(new Date(from)); week < before && weeks.length <= RANGE_WEEKS_WALKED; week += WEEK_MS) weeks.push(week);
+  }
+  // Each bound's placeholder is made where it is first written: one never written would have no type.
+  let fromRef: string | undefined;
+  let beforeRef: string | undefined;
+  const inRange = (cut: { from: boolean; before: boolean }) => [
+    ...(cut.from && from !== undefined ? [`timezone('UTC', starts_at) >= ${(fromRef ??= utc(p, from))}`] : []),
+    ...(cut.before && before !== undefined ? [`timezone('UTC', starts_at) < ${(beforeRef ??= utc(p, before))}`] : []),
+  ];
+  if (weeks.length === 0 || weeks.length > RANGE_WEEKS_WALKED) {
+    // The weeks bound the index's walk; the bounds then pick the range's own rows.
+    const bounds = [...inRange({ from: true, before: true })];
+    if (from !== undefined) bounds.push(`${START_WEEK} >= ${utc(p, weekOf(new Date(from)))}`);
+    if (before !== undefined) bounds.push(`${START_WEEK} <= ${utc(p, weekOf(new Date(before - 1)))}`);
+    return keysetSelect(p, { columns: 'id', table: 'bookings', where: [...where, ...bounds], page, sorted: true });
+  }
+  if (page.after) {
+    where.push(`(created_at, id) < (${p.ref(page.after.createdAt.toISOString(), 'timestamptz')}, ${p.ref(page.after.id, 'uuid')})`);
+  }
+  const take = p.ref(page.take, 'int');
+  const walks = weeks.map((week) => {
+    const conditions = [...where, `${START_WEEK} = ${utc(p, week)}`, ...inRange({ from: week < from!, before: week + WEEK_MS > before! })];
+    return `(SELECT id, created_at FROM bookings WHERE ${conditions.join(' AND ')}
+             ORDER BY bookings.created_at DESC, bookings.id DESC LIMIT ${take})`;
+  });
+  return `SELECT id FROM (${walks.join(' UNION ALL ')}) AS weeks ORDER BY created_at DESC, id DESC LIMIT ${take}`;
 }
 
 export async function selectBookingPage(sql: Sql, filter: BookingFilter, page: Keyset): Promise<BookingRow[]> {
