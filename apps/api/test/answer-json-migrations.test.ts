@@ -4,7 +4,7 @@ import { BOOKING_COLUMNS, type BookingRow } from '../src/db/tables/bookings.js';
 import { selectDeliveriesJson, selectDeliveryRecords } from '../src/db/tables/deliveries.js';
 import { bookingView } from '../src/services/bookings/booking-view.js';
 import { deliveryView } from '../src/services/webhooks/list-deliveries.js';
-import { databaseBefore } from './migration-fixture.js';
+import { databaseBefore, insertWebhookAndEvent } from './migration-fixture.js';
 
 // The migrations that keep answers' JSON with their rows, over rows stored before them: each
 // booking gets the JSON that GET /v1/bookings/{id} sends for it, byte for byte, including one
@@ -45,15 +45,8 @@ it('writes the answer of every booking stored before it, and keeps it current', 
              'confirmed', NULL, '{"a": [1, 2.5, {"k": null}], "s": "two  spaces, \\"quoted\\": [x]"}', '2026-11-30T09:16:00Z')`,
     [first, second, org, ann],
   );
-  const [webhook, event, delivery] = [randomUUID(), randomUUID(), randomUUID()];
-  await sql(
-    `INSERT INTO webhooks (id, organization_id, url, events, signing_secret) VALUES ($1::uuid, $2::uuid, 'https://x.example/h', '{booking.confirmed}', 's')`,
-    [webhook, org],
-  );
-  await sql(
-    `INSERT INTO events (id, organization_id, type, booking_id, body) VALUES ($1::uuid, $2::uuid, 'booking.confirmed', $3::uuid, '{}')`,
-    [event, org, second],
-  );
+  const { webhook, event } = await insertWebhookAndEvent(sql, org, second);
+  const delivery = randomUUID();
   await sql(
     `INSERT INTO deliveries (id, organization_id, event_id, webhook_id, event_type, booking_id, status, attempt_count, next_attempt_at, created_at)
      VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, 'booking.confirmed', $5::uuid, 'pending', 1, '2026-12-01T09:05:00.5Z', '2026-12-01T09:00:00Z')`,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { migrate, readMigrations, type Migration } from '../src/db/migrate.js';
 import type { Store } from '../src/db/open-store.js';
@@ -36,4 +37,23 @@ export function databaseBefore(migration: string) {
       expect(ran).toEqual(all.filter((m) => m.name >= migration).map((m) => m.name));
     },
   };
+}
+
+type Statement = <T>(text: string, params?: unknown[]) => Promise<T[]>;
+
+/**
+ * A webhook of `organizationId` and a booking.confirmed event of `bookingId`, as every schema
+ * since the tenant keys stores them: what a migration test hangs its deliveries on.
+ */
+export async function insertWebhookAndEvent(sql: Statement, organizationId: string, bookingId: string) {
+  const [webhook, event] = [randomUUID(), randomUUID()];
+  await sql(
+    `INSERT INTO webhooks (id, organization_id, url, events, signing_secret) VALUES ($1::uuid, $2::uuid, 'https://x.example/h', '{booking.confirmed}', 's')`,
+    [webhook, organizationId],
+  );
+  await sql(
+    `INSERT INTO events (id, organization_id, type, booking_id, body) VALUES ($1::uuid, $2::uuid, 'booking.confirmed', $3::uuid, '{}')`,
+    [event, organizationId, bookingId],
+  );
+  return { webhook, event };
 }

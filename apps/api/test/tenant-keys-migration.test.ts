@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { databaseBefore } from './migration-fixture.js';
+import { databaseBefore, insertWebhookAndEvent } from './migration-fixture.js';
 
 // The tenant-keys migration over a database made before it: overrides, deliveries and delivery
 // attempts get their organization from their parents, every row keeps its links, and the new
@@ -15,7 +15,7 @@ const sql = database.sql;
 it('backfills organization_id from the parents and keeps every row and link', async () => {
   const [org, other] = [randomUUID(), randomUUID()];
   const [ann, bob] = [randomUUID(), randomUUID()];
-  const [first, second, event, webhook, delivery] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  const [first, second, delivery] = [randomUUID(), randomUUID(), randomUUID()];
   await sql(`INSERT INTO organizations (id, name) VALUES ($1::uuid, 'Old Co'), ($2::uuid, 'Other Co')`, [org, other]);
   await sql(
     `INSERT INTO humans (id, organization_id, name, timezone, working_days, work_start, work_end, meeting_durations)
@@ -36,14 +36,7 @@ it('backfills organization_id from the parents and keeps every row and link', as
   );
   await sql(`UPDATE bookings SET rescheduled_to = $2::uuid WHERE id = $1::uuid`, [first, second]);
   await sql(`UPDATE bookings SET rescheduled_from = $1::uuid WHERE id = $2::uuid`, [first, second]);
-  await sql(
-    `INSERT INTO webhooks (id, organization_id, url, events, signing_secret) VALUES ($1::uuid, $2::uuid, 'https://x.example/h', '{booking.confirmed}', 's')`,
-    [webhook, org],
-  );
-  await sql(
-    `INSERT INTO events (id, organization_id, type, booking_id, body) VALUES ($1::uuid, $2::uuid, 'booking.confirmed', $3::uuid, '{}')`,
-    [event, org, second],
-  );
+  const { webhook, event } = await insertWebhookAndEvent(sql, org, second);
   await sql(`INSERT INTO deliveries (id, event_id, webhook_id) VALUES ($1::uuid, $2::uuid, $3::uuid)`, [delivery, event, webhook]);
   await sql(
     `INSERT INTO delivery_attempts (delivery_id, attempt, attempted_at, status_code, duration_ms) VALUES ($1::uuid, 1, now(), 500, 12)`,
