@@ -77,6 +77,9 @@ it('writes the answer of every booking stored before it, and keeps it current', 
   );
   expect(await expectLog()).toMatchObject({ status: 'delivered', next_attempt_at: null });
   expect((await expectLog()).attempts).toHaveLength(2);
+  // Attempts go only with their delivery (retention); the delivery's JSON follows them anyway.
+  await sql(`DELETE FROM delivery_attempts WHERE delivery_id = $1::uuid AND attempt = 1`, [delivery]);
+  expect((await expectLog()).attempts).toMatchObject([{ attempt: 2, status_code: 200 }]);
 
   await sql(`UPDATE bookings SET status = 'cancelled', cancelled_at = '2026-12-02T07:00:00Z' WHERE id = $1::uuid`, [second]);
   await expectAnswers([second]);

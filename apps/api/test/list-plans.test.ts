@@ -14,7 +14,8 @@ import {
   type BookingFilter,
   type Keyset,
 } from '../src/db/tables/list-pages.js';
-import { deliveryRecordsQuery } from '../src/db/tables/deliveries.js';
+import { deliveryRecordsQuery, selectDeliveriesJson, selectDeliveryRecords } from '../src/db/tables/deliveries.js';
+import { deliveryView } from '../src/services/webhooks/list-deliveries.js';
 import { Params } from '../src/db/params.js';
 import { snapshotsQuery } from '../src/db/tables/schedule-snapshots.js';
 import { selectBooking } from '../src/db/tables/bookings.js';
@@ -129,6 +130,20 @@ describe('the seeded data', () => {
       const booking = await selectBooking(db.store.sql, org.id, e.booking_id);
       const written = eventOf({ organizationId: org.id, type: e.type, booking: bookingView(booking!), at: new Date(e.created_at) });
       expect(e.body).toBe(written.body);
+    }
+    // Each delivery's JSON, attempts included, is what the log's view of its rows gives.
+    const deliveries = await db.store.sql<{ id: string; webhook_id: string }>(
+      `(SELECT id::text AS id, webhook_id::text AS webhook_id FROM deliveries WHERE organization_id = $1::uuid AND attempt_count = 2 LIMIT 2)
+       UNION ALL (SELECT id::text, webhook_id::text FROM deliveries WHERE organization_id = $1::uuid AND attempt_count = 1 LIMIT 1)`,
+      [org.id],
+    );
+    expect(deliveries.length).toBe(3);
+    for (const d of deliveries) {
+      const scope = { organizationId: org.id, webhookId: d.webhook_id };
+      const [sent] = (await selectDeliveriesJson(db.store.sql, scope, { deliveryId: d.id }))!;
+      const [record] = (await selectDeliveryRecords(db.store.sql, scope, { deliveryId: d.id }))!;
+      expect(record!.attempts.length).toBeGreaterThan(0);
+      expect(sent!.json).toBe(JSON.stringify(deliveryView(record!)));
     }
     const [key] = await db.store.sql<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE organization_id = $1::uuid', [org.id]);
     expect(key!.key_hash).toBe(hashApiKey(seeded.organizations[0]!.apiKey));

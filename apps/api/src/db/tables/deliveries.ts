@@ -38,7 +38,7 @@ export function deliveryRecordsQuery(
   const p = new Params();
   const org = p.ref(scope.organizationId, 'uuid');
   const webhook = p.ref(scope.webhookId, 'uuid');
-  const columns = 'id, event_type, booking_id, status, next_attempt_at, created_at, answer_head, answer_tail';
+  const columns = 'id, event_type, booking_id, status, next_attempt_at, created_at, answer_head, answer_attempts, answer_tail';
   const where = [`organization_id = ${org}`, `webhook_id = ${webhook}`];
   const chosen =
     'page' in choice
@@ -53,12 +53,10 @@ export function deliveryRecordsQuery(
                      'attempt', a.attempt, 'at', (extract(epoch FROM a.attempted_at) * 1000)::bigint,
                      'status_code', a.status_code, 'error', a.error, 'duration_ms', a.duration_ms) ORDER BY a.attempt), '[]'::json)
               ${attempts}) AS attempts`
-      : // Each delivery's and attempt's JSON as their rows keep it (migration
-        // 20261207000000_delivery_answer_json): the delivery's head, its attempts in order, its tail.
-        // ARRAY(… ORDER BY) keeps the order its index gives; string_agg(… ORDER BY) sorted each
-        // delivery's attempts again.
-        `${keysetKeyColumns('d')},
-           d.answer_head || array_to_string(ARRAY(SELECT a.answer_json ${attempts} ORDER BY a.attempt), ',') || d.answer_tail AS json`;
+      : // Each delivery's JSON as its row keeps it, in three pieces: its head, its attempts' JSON
+        // in order (written by a trigger on delivery_attempts, migration
+        // 20261210000000_delivery_attempts_answer) and its tail. The page reads no other table.
+        `${keysetKeyColumns('d')}, d.answer_head || d.answer_attempts || d.answer_tail AS json`;
   const text = `WITH chosen AS (${chosen})
     SELECT ${selected}
       FROM webhooks w
