@@ -10,9 +10,10 @@ import { benchGroupSlotsHttp } from './group-slots-http.js';
 import { benchFaults } from './faults.js';
 import { freshDatabase } from './processes.js';
 import { benchSeeded } from './seeded-http.js';
+import { benchWebhooks } from './webhooks-http.js';
 import { benchSlotsHttp } from './slots-http.js';
 
-const SECTIONS = ['slots-embedded', 'slots-postgres', 'group-slots', 'calendars', 'bookings', 'faults', 'seeded'] as const;
+const SECTIONS = ['slots-embedded', 'slots-postgres', 'group-slots', 'calendars', 'bookings', 'webhooks', 'faults', 'seeded'] as const;
 const which = process.argv[2] as (typeof SECTIONS)[number];
 if (!SECTIONS.includes(which)) {
   console.error(`usage: bench/section.ts ${SECTIONS.join('|')}`);
@@ -41,7 +42,9 @@ try {
               ? await benchCalendarsHttp(work, load)
               : which === 'bookings'
                 ? await benchBookingsHttp(await freshDatabase('humantime_bench_section_bookings'), load)
-                : await benchFaults();
+                : which === 'webhooks'
+                  ? await benchWebhooks(await freshDatabase('humantime_bench_section_webhooks'))
+                  : await benchFaults();
   for (const f of figures) console.log(`${f.name}: ${f.value} ${f.unit}${f.target ? `   (target ${f.target})` : ''}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
