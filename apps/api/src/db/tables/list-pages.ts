@@ -126,12 +126,12 @@ const utc = (p: Params, at: number) => p.ref(new Date(at).toISOString().slice(0,
  * an open or very long range, as the page's `ids`. Ordered by created_at but chosen by
  * starts_at, such a page cannot be one walk of one index; but within one week of starts, an
  * index on (organization_id, start week, created_at DESC, id DESC) gives the bookings newest
- * first. A bounded range is read as one
- * such walk per week, each stopped at a page, merged by PostgreSQL's Merge Append: about a
- * page of index entries however long the range (its newest bookings mostly start in its last
- * weeks, as bookings are made shortly before they start), where reading and sorting the range
- * read all of it (3,200 entries for a month of a large organization's bookings). An open or
- * very long range reads the weeks it spans through the same index and is sorted.
+ * first. A bounded range is read as one such walk per week, each stopped at a page, merged by
+ * PostgreSQL's Merge Append: about a page of rows however long the range (its newest bookings
+ * mostly start in its last weeks, as bookings are made shortly before they start), where
+ * reading and sorting the range read all of it (3,200 entries for a month of a large
+ * organization's bookings). An open or very long range reads the weeks it spans through the
+ * same index and is sorted.
  *
  * The bounds are written on `timezone('UTC', starts_at)`, which only this index's walk can
  * test (from the starts_at it carries): on starts_at itself the planner, which takes the week
