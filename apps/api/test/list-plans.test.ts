@@ -191,7 +191,7 @@ describe('the lists read their page, not the table', () => {
       );
       const inRange = all[0]!.n;
       expect(inRange).toBeGreaterThan(2 * PAGE);
-      // An organization's walks give the page, and the page's rows are then read by key.
+      // An organization's week walks give about the page (a page, and each week's first row).
       const lean = filter.humanId ? { reads: inRange } : { scans: 3 * PAGE };
       const first = await expectLean(bookingPageQuery(filter, { after: undefined, take: PAGE }, BOOKING_JSON_COLUMNS), lean);
       if (!filter.humanId) expect(first.length).toBe(PAGE);
