@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { migrate, readMigrations, type Migration } from '../src/db/migrate.js';
 import type { Store } from '../src/db/open-store.js';
+import type { Sql } from '../src/db/sql.js';
 import { createTestDatabase, type TestDatabase } from './test-store.js';
 
 /**
@@ -39,13 +40,11 @@ export function databaseBefore(migration: string) {
   };
 }
 
-type Statement = <T>(text: string, params?: unknown[]) => Promise<T[]>;
-
 /**
  * A webhook of `organizationId` and a booking.confirmed event of `bookingId`, as every schema
  * since the tenant keys stores them: what a migration test hangs its deliveries on.
  */
-export async function insertWebhookAndEvent(sql: Statement, organizationId: string, bookingId: string) {
+export async function insertWebhookAndEvent(sql: Sql, organizationId: string, bookingId: string) {
   const [webhook, event] = [randomUUID(), randomUUID()];
   await sql(
     `INSERT INTO webhooks (id, organization_id, url, events, signing_secret) VALUES ($1::uuid, $2::uuid, 'https://x.example/h', '{booking.confirmed}', 's')`,
