@@ -200,10 +200,38 @@ describe('the lists read their page, not the table', () => {
     }
   });
 
+  // A range open at either end, or too long to be written as a walk per week, is walked week by
+  // week by one statement over the organization's own weeks: at most a page from each week it
+  // has bookings in, never the whole range (which it read and sorted before).
+  it('GET /v1/bookings by an open or very long range of starts reads a page a week, not the range', async () => {
+    for (const range of [
+      { startsBefore: NOW },
+      { startsFrom: new Date(NOW.getTime() - 14 * 86_400_000) },
+      { startsFrom: new Date('2020-01-01T00:00:00Z'), startsBefore: new Date('2030-01-01T00:00:00Z') },
+    ] as Array<Pick<BookingFilter, 'startsFrom' | 'startsBefore'>>) {
+      const [counts] = await db.store.sql<{ n: number; weeks: number }>(
+        `SELECT count(*)::int AS n, count(DISTINCT date_trunc('week', timezone('UTC', starts_at)))::int AS weeks FROM bookings
+          WHERE organization_id = $1::uuid AND starts_at >= coalesce($2::timestamptz, '-infinity') AND starts_at < coalesce($3::timestamptz, 'infinity')`,
+        [org.id, range.startsFrom?.toISOString() ?? null, range.startsBefore?.toISOString() ?? null],
+      );
+      const { n: inRange, weeks } = counts!;
+      expect(inRange).toBeGreaterThan(2 * PAGE);
+      // A page from each week, the organization's first and last week, and the page's rows.
+      const lean = { scans: (weeks + 2) * PAGE };
+      const filter = { organizationId: org.id, ...range };
+      const first = await expectLean(bookingPageQuery(filter, { after: undefined, take: PAGE }, BOOKING_JSON_COLUMNS), lean);
+      expect(first.length).toBe(PAGE);
+      const deep = await deepKeyset((page) => bookingPageQuery(filter, page));
+      await expectLean(bookingPageQuery(filter, deep, BOOKING_JSON_COLUMNS), lean);
+      if (range.startsFrom === undefined) expect(lean.scans).toBeLessThan(inRange / 4);
+    }
+  });
+
   it('GET /v1/bookings by a range of starts pages as the obvious statement does', async () => {
     // Followed a few pages down, for a recent range, one long past, a longer one, an empty one,
-    // ranges open at one end, one too long to be walked week by week, and one not on a week's
-    // bounds with a status.
+    // ranges open at one end, one too long to be written as a walk per week, one not on a
+    // week's bounds with a status, an open one with a status, one open after every booking and
+    // one that ends before it starts.
     const ranges: BookingFilter[] = [
       { organizationId: org.id, ...month },
       { organizationId: org.id, startsFrom: new Date('2026-03-02T00:00:00Z'), startsBefore: new Date('2026-03-09T00:00:00Z') },
@@ -218,6 +246,9 @@ describe('the lists read their page, not the table', () => {
         startsFrom: new Date('2026-09-03T17:30:00Z'),
         startsBefore: new Date('2026-09-29T06:15:00Z'),
       },
+      { organizationId: org.id, status: 'cancelled', startsBefore: new Date('2026-06-01T00:00:00Z') },
+      { organizationId: org.id, startsFrom: new Date('2030-01-01T00:00:00Z') },
+      { organizationId: org.id, startsFrom: new Date('2026-05-01T00:00:00Z'), startsBefore: new Date('2026-04-01T00:00:00Z') },
     ];
     expect(Math.ceil((ranges[6]!.startsBefore!.getTime() - ranges[6]!.startsFrom!.getTime()) / (7 * 86_400_000))).toBeGreaterThan(
       RANGE_WEEKS_WALKED,

@@ -70,7 +70,8 @@ export function bookingPageQuery(
   columns: string = BOOKING_COLUMNS,
 ): { text: string; values: unknown[] } {
   const p = new Params();
-  const where = [`organization_id = ${p.ref(filter.organizationId, 'uuid')}`];
+  const org = p.ref(filter.organizationId, 'uuid');
+  const where = [`organization_id = ${org}`];
   if (filter.humanId) where.push(`human_id = ${p.ref(filter.humanId, 'uuid')}`);
   if (filter.status) where.push(`status = ${p.ref(filter.status, 'text')}::"BookingStatus"`);
   // A range of starts cannot be read by walking created_at: that would pass every booking
@@ -86,7 +87,7 @@ export function bookingPageQuery(
     if (filter.startsBefore) where.push(`starts_at < ${p.ref(filter.startsBefore.toISOString(), 'timestamptz')}`);
     ids = keysetSelect(p, { columns: 'id', table: 'bookings', where, page, sorted: true });
   } else {
-    const range = rangeRead(p, filter, where, page);
+    const range = rangeRead(p, { org, where }, filter, page);
     if ('walks' in range) {
       // The walks read the page's rows themselves (about a page of them): choosing the ids
       // from the index alone and reading them again by key cost 1.4 times as much.
@@ -107,7 +108,7 @@ export function bookingPageQuery(
  * bookings_organization_id_start_week_idx has it (migration 20261209000000_booking_range_by_week).
  */
 const START_WEEK = `date_trunc('week', timezone('UTC', starts_at))`;
-/** The most weeks a range is read as one walk each; a longer one, or an open one, is sorted. */
+/** The most weeks a range is written as one walk each; a longer one, or an open one, is read by rangeWeeks. */
 export const RANGE_WEEKS_WALKED = 60;
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
@@ -121,17 +122,17 @@ function weekOf(at: Date): number {
 const utc = (p: Params, at: number) => p.ref(new Date(at).toISOString().slice(0, 23), 'timestamp');
 
 /**
- * How a page of an organization's bookings that start in a range is read (`where` holds the
- * other conditions): as `walks`, the page's rows whole, to be merged and cut to `take`; or, for
- * an open or very long range, as the page's `ids`. Ordered by created_at but chosen by
- * starts_at, such a page cannot be one walk of one index; but within one week of starts, an
- * index on (organization_id, start week, created_at DESC, id DESC) gives the bookings newest
- * first. A bounded range is read as one such walk per week, each stopped at a page, merged by
- * PostgreSQL's Merge Append: about a page of rows however long the range (its newest bookings
- * mostly start in its last weeks, as bookings are made shortly before they start), where
- * reading and sorting the range read all of it (3,200 entries for a month of a large
- * organization's bookings). An open or very long range reads the weeks it spans through the
- * same index and is sorted.
+ * How a page of an organization's bookings (`org`, its placeholder) that start in a range is
+ * read (`where` holds the other conditions): as `walks`, the page's rows whole, to be merged
+ * and cut to `take`; or, for an open or very long range, as the page's `ids`. Ordered by
+ * created_at but chosen by starts_at, such a page cannot be one walk of one index; but within
+ * one week of starts, an index on (organization_id, start week, created_at DESC, id DESC)
+ * gives the bookings newest first. A bounded range is read as one such walk per week, each
+ * stopped at a page, merged by PostgreSQL's Merge Append: about a page of rows however long
+ * the range (its newest bookings mostly start in its last weeks, as bookings are made shortly
+ * before they start), where reading and sorting the range read all of it (3,200 entries for a
+ * month of a large organization's bookings). An open or very long range is walked week by
+ * week too, by one statement whatever its length (rangeWeeks).
  *
  * The bounds are written on `timezone('UTC', starts_at)`, which only this index's walk can
  * test (from the starts_at it carries): on starts_at itself the planner, which takes the week
@@ -139,7 +140,12 @@ const utc = (p: Params, at: number) => p.ref(new Date(at).toISOString().slice(0,
  * the one on (human_id, starts_at) and read every human's range. And only the weeks the range
  * cuts test them: a whole week is the index's own condition, estimated right.
  */
-function rangeRead(p: Params, filter: BookingFilter, where: string[], page: Keyset): { walks: string; take: string } | { ids: string } {
+function rangeRead(
+  p: Params,
+  { org, where }: { org: string; where: string[] },
+  filter: BookingFilter,
+  page: Keyset,
+): { walks: string; take: string } | { ids: string } {
   const from = filter.startsFrom?.getTime();
   const before = filter.startsBefore?.getTime();
   const weeks: number[] = [];
@@ -154,11 +160,15 @@ function rangeRead(p: Params, filter: BookingFilter, where: string[], page: Keys
     ...(cut.before && before !== undefined ? [`timezone('UTC', starts_at) < ${(beforeRef ??= utc(p, before))}`] : []),
   ];
   if (weeks.length === 0 || weeks.length > RANGE_WEEKS_WALKED) {
-    // The weeks bound the index's walk; the bounds then pick the range's own rows.
-    const bounds = [...inRange({ from: true, before: true })];
-    if (from !== undefined) bounds.push(`${START_WEEK} >= ${utc(p, weekOf(new Date(from)))}`);
-    if (before !== undefined) bounds.push(`${START_WEEK} <= ${utc(p, weekOf(new Date(before - 1)))}`);
-    return { ids: keysetSelect(p, { columns: 'id', table: 'bookings', where: [...where, ...bounds], page, sorted: true }) };
+    const walk = keysetSelect(p, {
+      columns: 'created_at, id',
+      table: 'bookings',
+      where: [...where, `${START_WEEK} = weeks.week`, ...inRange({ from: true, before: true })],
+      page,
+    });
+    const first = from === undefined ? 'span.first' : `greatest(span.first, ${utc(p, weekOf(new Date(from)))})`;
+    const last = before === undefined ? 'span.last' : `least(span.last, ${utc(p, weekOf(new Date(before - 1)))})`;
+    return { ids: rangeWeeks({ org, first, last, walk, take: p.ref(page.take, 'int') }) };
   }
   if (page.after) {
     where.push(`(created_at, id) < (${p.ref(page.after.createdAt.toISOString(), 'timestamptz')}, ${p.ref(page.after.id, 'uuid')})`);
@@ -170,6 +180,31 @@ function rangeRead(p: Params, filter: BookingFilter, where: string[], page: Keys
              ORDER BY bookings.created_at DESC, bookings.id DESC LIMIT ${take})`;
   });
   return { walks: walks.join(' UNION ALL '), take };
+}
+
+/**
+ * The page's ids of an open or very long range, in order: `walk` (one week's walk, newest first,
+ * stopped at a page; its week is `weeks.week`) for every week from `first` to `last`, these
+ * being SQL on the organization's first and last week of starts (`span.first`, `span.last`).
+ * The organization's own weeks bound the walks, so a range open at either end, or reaching
+ * years past any booking, walks only the weeks that have bookings in it. It reads at most a
+ * page from each week (about 70 pages for 15 months), where sorting the range read every
+ * booking in it (all of an organization's history for a range open at its start), and its
+ * text does not depend on the range's length. The walks are index-only: the week index carries
+ * every column they test.
+ *
+ * The weeks are unnested from an array rather than read from generate_series directly: the
+ * planner cannot count a series between two subqueries' values and takes it for 1,000 weeks,
+ * and a thousand walks priced that high made PostgreSQL compile the statement with JIT (15 ms
+ * a page) each time it ran.
+ */
+function rangeWeeks({ org, first, last, walk, take }: { org: string; first: string; last: string; walk: string; take: string }): string {
+  return `SELECT walk.id
+            FROM unnest(ARRAY(SELECT generate_series(${first}, ${last}, interval '1 week')
+                                FROM (SELECT min(${START_WEEK}) AS first, max(${START_WEEK}) AS last FROM bookings
+                                       WHERE organization_id = ${org} HAVING min(${START_WEEK}) IS NOT NULL) AS span)) AS weeks(week)
+            CROSS JOIN LATERAL (${walk}) AS walk
+           ORDER BY walk.created_at DESC, walk.id DESC LIMIT ${take}`;
 }
 
 export async function selectBookingPage(sql: Sql, filter: BookingFilter, page: Keyset): Promise<BookingRow[]> {
