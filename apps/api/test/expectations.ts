@@ -38,6 +38,16 @@ export const RULES_OFF = {
   preferred_hours: null,
 };
 
+/** The six scheduling rules, each on. */
+export const RULES_ON = {
+  buffer_before: 10,
+  buffer_after: 5,
+  minimum_notice: 120,
+  booking_horizon_days: 60,
+  slot_interval: 15,
+  max_bookings_per_day: 4,
+};
+
 /** A schedule as GET returns it after a PUT of `schedule` without rules. */
 export const returned = (schedule: Record<string, unknown>) => ({ ...schedule, ...RULES_OFF });
 

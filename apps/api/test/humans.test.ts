@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHuman, expectEnvelope, expectValidationError, returned, UTC_SECONDS, UUID } from './expectations.js';
+import { createHuman, expectEnvelope, expectValidationError, returned, RULES_ON, UTC_SECONDS, UUID } from './expectations.js';
 import { useTestApp, type ApiResponse, type TestApp } from './test-app.js';
 
 let app: TestApp;
@@ -252,6 +252,29 @@ describe('GET /v1/humans paging', () => {
     } while (cursor);
     expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
     expect(pages.flat()).toEqual([...created].reverse());
+  });
+
+  it('lists each human as GET /v1/humans/{id} answers it, every rule and a role and email set or not', async () => {
+    const { key: own } = await app.createOrg();
+    const plain = await createHuman(app, own, { name: 'Plain' });
+    const full = await createHuman(app, own, { name: 'Full Rules', email: 'full@example.com', role: 'Sales' });
+    const rules = {
+      working_days: [5, 1, 3],
+      work_start: '08:30',
+      work_end: '17:45',
+      meeting_durations: [45, 15],
+      ...RULES_ON,
+      preferred_hours: [{ weekdays: [3, 1], start: '09:00', end: '12:00' }],
+    };
+    const put = await app.call('PUT', `/v1/humans/${full.id}/availability`, { key: own, body: rules });
+    expect(put.status, put.text).toBe(200);
+    const list = await app.call('GET', '/v1/humans', { key: own });
+    expect(list.status, list.text).toBe(200);
+    for (const human of [plain, full]) {
+      const one = await app.call('GET', `/v1/humans/${human.id}`, { key: own });
+      expect(list.body.data.find((h: { id: string }) => h.id === human.id)).toEqual(one.body);
+    }
+    expect(list.body.data[0].availability_rules).toMatchObject({ working_days: [1, 3, 5], preferred_hours: [{ weekdays: [1, 3] }] });
   });
 
   it('defaults to 50 per page and gives null next_cursor on a short last page', async () => {

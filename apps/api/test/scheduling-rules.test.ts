@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { at, bookingBody, MONDAY } from './booking-fixtures.js';
 import { createRuledHuman, listedTimes, RULES_OFF } from './rules-fixtures.js';
+import { RULES_ON } from './expectations.js';
 import { useTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
@@ -16,14 +17,7 @@ const codeOf = (res: { status: number; body: any }) => `${res.status} ${res.body
 
 describe('scheduling rules on availability', () => {
   const base = { working_days: [1, 2, 3], work_start: '09:00', work_end: '17:00', meeting_durations: [30] };
-  const all = {
-    buffer_before: 10,
-    buffer_after: 5,
-    minimum_notice: 120,
-    booking_horizon_days: 60,
-    slot_interval: 15,
-    max_bookings_per_day: 4,
-  };
+  const all = RULES_ON;
 
   it('are set with PUT, returned by GET and on the human, all six, null when off', async () => {
     const humanId = await createRuledHuman(app, key, {});

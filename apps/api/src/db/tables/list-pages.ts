@@ -8,6 +8,7 @@ import type { CursorKey, CursorKeyText } from '../../lib/cursor.js';
 import { Params } from '../params.js';
 import type { Sql } from '../sql.js';
 import { BOOKING_COLUMNS, type BookingRow } from './bookings.js';
+import { HUMAN_VIEW_COLUMNS, type HumanViewRow } from './humans.js';
 
 export interface Keyset {
   /** The decoded cursor: rows strictly after it, in newest-first order. */
@@ -222,14 +223,15 @@ export async function selectBookingPageJson(sql: Sql, filter: BookingFilter, pag
 export type IdList = 'humans' | 'webhooks' | 'overrides' | 'pack_charges';
 
 /**
- * The page's ids of one of the colder lists, in order: the organization's rows, within one
- * human when `humanId` names one (its overrides); humans also skip
- * the deleted ones and may be searched.
+ * The page's ids (or `columns`) of one of the colder lists, in order: the organization's rows,
+ * within one human when `humanId` names one (its overrides); humans also skip the deleted ones
+ * and may be searched.
  */
 export function idPageQuery(
   list: IdList,
   scope: { organizationId: string; humanId?: string; search?: string | undefined },
   page: Keyset,
+  columns = 'id::text AS id',
 ): { text: string; values: unknown[] } {
   const p = new Params();
   const where = [`organization_id = ${p.ref(scope.organizationId, 'uuid')}`];
@@ -242,10 +244,24 @@ export function idPageQuery(
       where.push(`(strpos(lower(name), ${s}) > 0 OR strpos(lower(email), ${s}) > 0 OR strpos(lower(role), ${s}) > 0)`);
     }
   }
-  return { text: keysetSelect(p, { columns: 'id::text AS id', table: list, where, page }), values: p.values };
+  return { text: keysetSelect(p, { columns, table: list, where, page }), values: p.values };
 }
 
 export async function selectIdPage(sql: Sql, ...args: Parameters<typeof idPageQuery>): Promise<string[]> {
   const { text, values } = idPageQuery(...args);
   return (await sql<{ id: string }>(text, values)).map((r) => r.id);
+}
+
+/**
+ * A page of the organization's humans as their answers read them, in one statement: through
+ * Prisma (the page's ids, then findMany by id) a page of 100 humans cost the API about 9 ms of
+ * CPU, most of it the client's work on the rows and the garbage it left.
+ */
+export async function selectHumanPage(
+  sql: Sql,
+  scope: { organizationId: string; search?: string | undefined },
+  page: Keyset,
+): Promise<HumanViewRow[]> {
+  const { text, values } = idPageQuery('humans', scope, page, HUMAN_VIEW_COLUMNS);
+  return sql<HumanViewRow>(text, values);
 }

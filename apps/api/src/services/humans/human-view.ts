@@ -1,9 +1,9 @@
 import type { Availability, Human, PreferredHoursWindow, SetAvailabilityBody } from '@humantime/contract';
 import { Prisma } from '../../generated/prisma/client.js';
-import type { Human as HumanRow } from '../../generated/prisma/client.js';
+import type { HumanViewRow } from '../../db/tables/humans.js';
 import { toTimestamp } from '../../lib/timestamps.js';
 
-export function availabilityView(row: HumanRow): Availability {
+export function availabilityView(row: HumanViewRow): Availability {
   return {
     working_days: row.workingDays,
     work_start: row.workStart,
@@ -24,7 +24,7 @@ export function preferredHoursOf(stored: Prisma.JsonValue): PreferredHoursWindow
   return Array.isArray(stored) ? (stored as unknown as PreferredHoursWindow[]) : null;
 }
 
-export function humanView(row: HumanRow): Human {
+export function humanView(row: HumanViewRow): Human {
   return {
     id: row.id,
     name: row.name,
