@@ -219,7 +219,10 @@ export async function selectBookingPageJson(sql: Sql, filter: BookingFilter, pag
   return sql<BookingJsonRow>(text, values);
 }
 
-/** A list that Prisma reads the rows of: only the page's ids come from the keyset statement. */
+/**
+ * A colder list: the keyset statement gives the page's ids, whose rows Prisma then reads, or,
+ * for humans, the page's rows themselves (selectHumanPage).
+ */
 export type IdList = 'humans' | 'webhooks' | 'overrides' | 'pack_charges';
 
 /**
