@@ -45,6 +45,7 @@ export function listQueries(window: { from: string; to: string }) {
     'GET /v1/bookings by human': (human: string) => `human_id=${human}`,
     'GET /v1/bookings by status (cancelled)': () => 'status=cancelled',
     'GET /v1/bookings by date range (30 days)': () => `starts_after=${window.from}&starts_before=${window.to}`,
+    'GET /v1/bookings by a range open at its start (before today)': () => `starts_before=${window.to}`,
     'GET /v1/bookings by human and status (confirmed)': (human: string) => `human_id=${human}&status=confirmed`,
   } as const;
 }
@@ -94,7 +95,7 @@ export async function deepCursors(url: string, seed: SeedResult, window: { from:
   return { chains };
 }
 
-/** The reads: the events feed, the four booking lists (first page and deep), the delivery log. */
+/** The reads: the events feed, the five booking lists (first page and deep), the delivery log. */
 export function readEndpoints(f: Fixture, deep: DeepCursors, window: { from: string; to: string }): Endpoint[] {
   const orgs = f.seed.organizations;
   const endpoints: Endpoint[] = [

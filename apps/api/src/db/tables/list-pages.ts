@@ -192,7 +192,9 @@ function rangeRead(
  * page from each week (about 70 pages for 15 months), where sorting the range read every
  * booking in it (all of an organization's history for a range open at its start), and its
  * text does not depend on the range's length. The walks are index-only: the week index carries
- * every column they test.
+ * every column they test. Its weak side is a small organization: with a few dozen bookings a
+ * week every walk reads its whole week, a little dearer than reading the range and sorting it
+ * was (9.7 against 6.3 ms a page on the embedded store, 2,500 bookings an organization).
  *
  * The weeks are unnested from an array rather than read from generate_series directly: the
  * planner cannot count a series between two subqueries' values and takes it for 1,000 weeks,
