@@ -33,3 +33,23 @@ describe.runIf(process.env.HT_TEST_STORE !== 'postgres')('embedded store setting
     expect(await settingsOf(undefined)).toEqual(EMBEDDED_SETTINGS);
   }, 120_000);
 });
+
+// PGlite's protocol reader is patched (patches/@electric-sql__pglite@0.5.16.patch) to decode a
+// text field from a view of the message instead of a copy of it: the values must come back as
+// written, whatever their length and characters, next to each other and to NULLs.
+describe.runIf(process.env.HT_TEST_STORE !== 'postgres')('embedded store text fields', () => {
+  it('reads back every value as written: empty, NULL, multi-byte, and long enough to span reads', async () => {
+    const store = await openEmbedded(undefined, undefined);
+    try {
+      const values = ['', 'a', 'Zoë', '日本語の予定', 'Ada 😀 𝔄', '\uFFFD', 'x'.repeat(70_000) + 'é', `{"note":"${'😀'.repeat(5_000)}"}`];
+      const rows = await store.sql<{ n: number; v: string | null; w: string | null }>(
+        `SELECT n, v, CASE WHEN n % 2 = 0 THEN NULL ELSE v END AS w FROM unnest($1::text[]) WITH ORDINALITY AS t(v, n) ORDER BY n`,
+        [values],
+      );
+      expect(rows.map((r) => r.v)).toEqual(values);
+      expect(rows.map((r) => r.w)).toEqual(values.map((v, i) => ((i + 1) % 2 === 0 ? null : v)));
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+});
