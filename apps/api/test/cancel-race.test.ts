@@ -2,7 +2,8 @@
 // the day's count while a booking claims time and counts the day. On PostgreSQL the two could
 // wait on each other's rows (a deadlock, 40P01, which the server breaks by aborting one: a 500
 // for the cancel) until cancels and moves locked the booking and its day before anything else
-// (db/tables/booking-day-counts.ts lockBookingDay).
+// (a move: db/tables/booking-day-counts.ts lockBookingDay; a cancel: the first steps of its
+// statement, db/cancel-statement.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyOverlap, at, bookingBody, createUtcHuman, MONDAY, race } from './booking-fixtures.js';
 import { startTestApp, type TestApp } from './test-app.js';

@@ -84,6 +84,23 @@ describe('round trips per request', () => {
   });
 });
 
+describe('round trips of a cancel', () => {
+  it('DELETE /v1/bookings/{id}: two on PostgreSQL (the key, the cancel statement), one embedded, a second cancel too', async () => {
+    const starts = await listedStarts(app, key, human, ...WEEK, 30);
+    const booked = await app.call('POST', '/v1/bookings', { key, body: bookingBody(human, starts[3]!, 30) });
+    expect(booked.status, booked.text).toBe(201);
+    const steady = TEST_STORE === 'embedded' ? 1 : 2;
+    for (const round of ['first', 'second']) {
+      const sent = await counted(async () => {
+        const res = await app.call('DELETE', `/v1/bookings/${booked.body.id}`, { key });
+        expect(res.status, res.text).toBe(200);
+        expect(res.body, round).toEqual({ ...booked.body, status: 'cancelled', cancelled_at: '2030-01-01T00:00:00Z' });
+      });
+      expect(sent.length, `${round} cancel:\n${sent.join('\n---\n')}`).toBe(steady);
+    }
+  });
+});
+
 describe('the cached snapshots stay exact', () => {
   it('a booking, an override, a changed schedule and a deletion show in the very next slots answer', async () => {
     const h = await createHumanIn(app, key, 'Europe/Berlin', day);

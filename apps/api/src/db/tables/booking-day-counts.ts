@@ -37,7 +37,8 @@ export async function countBookingOnDay(query: Sql, c: DayCount): Promise<boolea
  * ends, before a cancel or a move changes anything. A booking of that day takes the same count
  * while it claims time; a cancel that took it last, after changing the booking and freeing its
  * claim, could wait on that booking while the booking waited on what the cancel had changed (a
- * deadlock). Booking first, then day, in one order for cancels and moves alike.
+ * deadlock). Booking first, then day, in one order for cancels and moves alike (a move calls
+ * this; a cancel takes the same locks in the same order in its statement, db/cancel-statement.ts).
  */
 export async function lockBookingDay(query: Sql, organizationId: string, bookingId: string) {
   const p = new Params();

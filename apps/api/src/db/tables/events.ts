@@ -15,17 +15,18 @@ export interface NewEvent {
  * Two CTEs, `event` and `fanout`: the event, and one pending delivery per webhook of the
  * organization subscribed to its type at this moment (one row in `fanout` each), carrying the
  * event's type and booking. With `from` (a CTE), the event's row is selected from that CTE's,
- * which runs it after that CTE. The feed's columns (xact_id, seq) are the table's defaults:
+ * which runs it after that CTE; `body`, an expression over `from`'s columns, then takes the
+ * place of `e.body` (the statement writes the body from what it changed). The feed's columns (xact_id, seq) are the table's defaults:
  * the writing transaction's id and the sequence.
  */
-export function eventWithDeliveriesCtes(p: Params, e: NewEvent, from?: string): string {
+export function eventWithDeliveriesCtes(p: Params, e: NewEvent, from?: string, body?: string): string {
   const organizationId = p.ref(e.organizationId, 'uuid');
   const type = p.ref(e.type, 'text');
   const bookingId = p.ref(e.bookingId, 'uuid');
   const at = p.ref(e.at.toISOString(), 'timestamptz');
   return `event AS (
        INSERT INTO events (organization_id, type, booking_id, body, created_at)
-       SELECT ${organizationId}, ${type}, ${bookingId}, ${p.ref(e.body, 'text')}, ${at}${from ? ` FROM ${from}` : ''}
+       SELECT ${organizationId}, ${type}, ${bookingId}, ${body ?? p.ref(e.body, 'text')}, ${at}${from ? ` FROM ${from}` : ''}
        RETURNING id
      ), fanout AS (
        INSERT INTO deliveries (organization_id, event_id, webhook_id, next_attempt_at, event_type, booking_id)

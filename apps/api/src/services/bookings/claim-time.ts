@@ -115,8 +115,9 @@ export async function claimTimeOn(query: Sql, human: ScheduleSnapshot, b: Bookin
 }
 
 /**
- * Gives back what a confirmed booking held, in the transaction that cancels or moves it:
- * its time claim and its place in its local day's count.
+ * Gives back what a confirmed booking held, in the transaction that moves it: its time claim
+ * and its place in its local day's count (a cancel does the same in its statement,
+ * db/cancel-statement.ts).
  */
 export async function releaseTime(query: Sql, organizationId: string, bookingId: string): Promise<void> {
   await deleteTimeClaim(query, organizationId, bookingId);
