@@ -20,10 +20,10 @@ export interface CancelOutcome {
 }
 
 /**
- * Locks the booking, then its day's count (the order every cancel, move and booking of the
- * day keeps: lockBookingDay), cancels it if it is confirmed, deletes its time claim, takes
- * it off the day's count and records booking.cancelled with its deliveries, the event's body
- * written around the booking's stored answer JSON (`answer_json`, what bookingView answers).
+ * Locks the booking, then its day's count (the order a move keeps too: lockBookingDay),
+ * cancels it if it is confirmed, deletes its time claim, takes it off the day's count and
+ * records booking.cancelled with its deliveries, the event's body written around the
+ * booking's stored answer JSON (`answer_json`, what bookingView answers).
  * Data-modifying CTEs run in no promised order, so the update reads the day's lock (a scalar
  * subquery, run before the update's first row) and the rest read the update's rows. A
  * booking already cancelled, by an earlier or a concurrent cancel, changes nothing: the
@@ -54,6 +54,7 @@ function build(s: CancelStatement): { text: string; values: unknown[] } {
         WHERE d.organization_id = ${org} AND d.human_id = c.human_id AND d.local_date = c.local_date
      ), ${eventWithDeliveriesCtes(
        p,
+       // The body is written by the statement (the last argument), not sent.
        { organizationId: s.organizationId, type: 'booking.cancelled', bookingId: s.bookingId, body: '', at: s.at },
        'cancelled',
        `${p.ref(s.eventHead, 'text')} || cancelled.answer_json || '}'`,

@@ -16,8 +16,8 @@ export interface NewEvent {
  * organization subscribed to its type at this moment (one row in `fanout` each), carrying the
  * event's type and booking. With `from` (a CTE), the event's row is selected from that CTE's,
  * which runs it after that CTE; `body`, an expression over `from`'s columns, then takes the
- * place of `e.body` (the statement writes the body from what it changed). The feed's columns (xact_id, seq) are the table's defaults:
- * the writing transaction's id and the sequence.
+ * place of `e.body` (the statement writes the body from what it changed). The feed's columns
+ * (xact_id, seq) are the table's defaults: the writing transaction's id and the sequence.
  */
 export function eventWithDeliveriesCtes(p: Params, e: NewEvent, from?: string, body?: string): string {
   const organizationId = p.ref(e.organizationId, 'uuid');
