@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../src/config.js';
 import { createLogger } from '../src/lib/logger.js';
 import type { RetentionDeps } from '../src/jobs/retention/retention-job.js';
-import { retentionSweeps, type Sweep } from '../src/jobs/retention/sweeps.js';
+import { storeSweeps, type Sweep } from '../src/jobs/retention/sweeps.js';
 import type { TestApp } from './test-app.js';
 
 export const DAY_MS = 86_400_000;
@@ -17,7 +17,7 @@ export function retentionDeps(app: TestApp, batchSize: number, clock: () => Date
 }
 
 export function sweepNamed(deps: RetentionDeps, name: string): Sweep {
-  const sweep = retentionSweeps(deps.config, deps.clock).find((s) => s.name === name);
+  const sweep = storeSweeps(deps.store.kind, deps.config, deps.clock).find((s) => s.name === name);
   if (!sweep) throw new Error(`no sweep ${name}`);
   return sweep;
 }

@@ -5,7 +5,9 @@ import { claimDueSweeps } from '../src/db/tables/retention-sweeps.js';
 import { retentionRunner, runSweep } from '../src/jobs/retention/retention-job.js';
 import { at, bookingBody, createUtcHuman } from './booking-fixtures.js';
 import { ago, DAY_MS, hash, idempotencyKey, kept, member, retentionDeps, sql, sweepNamed } from './retention-fixtures.js';
+import { storeSweeps } from '../src/jobs/retention/sweeps.js';
 import { startTestApp, type TestApp } from './test-app.js';
+import { TEST_STORE } from './test-store.js';
 import { eventually, orgWithWebhook, slotAt, type WebhookOrg } from './webhook-fixtures.js';
 
 // Retention (jobs/retention): each sweep deletes what it should and nothing else, in bounded
@@ -13,6 +15,8 @@ import { eventually, orgWithWebhook, slotAt, type WebhookOrg } from './webhook-f
 // `after` event was deleted that it missed some (`gap: true`).
 
 let app: TestApp;
+/** The sweeps a runner registers: seven retention sweeps, and the embedded store's vacuum. */
+const SWEEPS = TEST_STORE === 'embedded' ? 8 : 7;
 const LEASE_END = () => Date.now() + 5 * 60_000;
 
 beforeAll(async () => {
@@ -334,6 +338,38 @@ describe('sweeps of expired rows', { timeout: 120_000 }, () => {
   });
 });
 
+describe.runIf(TEST_STORE === 'embedded')('the embedded store’s vacuum', { timeout: 120_000 }, () => {
+  /** The pages of idempotency_keys, as the catalog has them after the last VACUUM or ANALYZE. */
+  const pages = async () =>
+    (await sql<{ n: number }>(app, `SELECT relpages::int AS n FROM pg_class WHERE relname = 'idempotency_keys'`))[0]!.n;
+
+  it('makes the space of swept rows reusable: the same rows again take no more pages, and it deletes nothing', async () => {
+    const { id } = await app.createOrg();
+    const deps = retentionDeps(app, 1_000);
+    const vacuum = () => runSweep(deps, sweepNamed(deps, 'embedded-vacuum'), LEASE_END());
+    const fill = async () => {
+      for (let i = 0; i < 1_500; i++) await idempotencyKey(app, id, ago(1_000));
+    };
+    await fill();
+    await runSweep(deps, sweepNamed(deps, 'idempotency-keys'), LEASE_END());
+    expect(await vacuum()).toEqual({ deleted: 0, batches: 0, unfinished: false });
+    const before = await pages();
+    const live = await idempotencyKey(app, id, ago(-3_600_000));
+    await fill();
+    await runSweep(deps, sweepNamed(deps, 'idempotency-keys'), LEASE_END());
+    await vacuum();
+    // Without the vacuum, the second 1,500 rows would have gone to new pages at the table's end.
+    expect(await pages()).toBeLessThanOrEqual(before + 2);
+    expect(await kept(app, 'idempotency_keys', 'id', [live])).toEqual([live]);
+  });
+
+  it('is the embedded store’s only: a PostgreSQL server has autovacuum', async () => {
+    const deps = retentionDeps(app, 1_000);
+    expect(storeSweeps('postgres', deps.config, deps.clock).map((s) => s.name)).not.toContain('embedded-vacuum');
+    expect(storeSweeps('embedded', deps.config, deps.clock).map((s) => s.name)).toContain('embedded-vacuum');
+  });
+});
+
 describe('several workers', { timeout: 120_000 }, () => {
   it('two sweepers of one sweep delete each row once and do not fail', async () => {
     const org = await app.createOrg();
@@ -360,9 +396,9 @@ describe('several workers', { timeout: 120_000 }, () => {
           app,
           `SELECT name, locked_by, last_finished_at FROM retention_sweeps`,
         );
-        return rows.length === 7 && rows.every((r) => r.last_finished_at && r.locked_by === null) && rows;
+        return rows.length === SWEEPS && rows.every((r) => r.last_finished_at && r.locked_by === null) && rows;
       });
-      expect(done).toHaveLength(7);
+      expect(done).toHaveLength(SWEEPS);
     } finally {
       await Promise.all(runners.map((r) => r.stop()));
     }
@@ -381,6 +417,6 @@ describe('several workers', { timeout: 120_000 }, () => {
     );
     const all = claims.flat();
     expect(new Set(all).size).toBe(all.length);
-    expect(all).toHaveLength(7);
+    expect(all).toHaveLength(SWEEPS);
   });
 });

@@ -4,7 +4,7 @@ import { claimDueSweeps, deleteDueBatch, ensureSweeps, finishSweep, releaseSweep
 import type { HeldLease, Job, JobDeps } from '../runner/job.js';
 import { runnerFor, type JobRunner } from '../runner/job-runner.js';
 import { writeWithinLease } from '../runner/within-lease.js';
-import { retentionSweeps, type Sweep } from './sweeps.js';
+import { storeSweeps, type Sweep } from './sweeps.js';
 
 /** Sweeps run at once per worker: the long one (events) does not hold up the others. */
 const CONCURRENCY = 2;
@@ -58,7 +58,7 @@ export async function runSweep(deps: RetentionDeps, sweep: Sweep, leaseEndsAt: n
  */
 export function retentionJob(deps: RetentionDeps): Job<string> {
   const { store, config } = deps;
-  const sweeps = new Map(retentionSweeps(config, deps.clock).map((s) => [s.name, s]));
+  const sweeps = new Map(storeSweeps(store.kind, config, deps.clock).map((s) => [s.name, s]));
   let ensured = false;
   return {
     name: 'retention',

@@ -157,3 +157,31 @@ export function retentionSweeps(config: Pick<Config, 'retention' | 'oauth'>, clo
     },
   ];
 }
+
+/**
+ * The embedded store's vacuum, a sweep of its own that deletes nothing. PGlite runs PostgreSQL
+ * without its autovacuum, so on the embedded store nothing else makes the space of the rows
+ * the other sweeps delete (and of updated rows) reusable, or sets the visibility map that the
+ * lists' index-only scans need. Each table gets a `VACUUM` of its own (one cannot run inside a
+ * transaction, and PGlite runs one statement at a time: other work waits for one table, not
+ * all of them). Measured on the 50,000-booking seed: the first run 667 ms in all, 268 ms for
+ * the longest table; later runs 33 ms in all. Not ANALYZE: it reads a sample of every table
+ * each time (about 1 s in all, 369 ms for bookings, on the same seed), and PGlite keeps no
+ * count of changed rows to run it only when a table has changed. A PostgreSQL server's
+ * autovacuum does both, so the sweep is the embedded store's only.
+ */
+export const EMBEDDED_VACUUM: Sweep = {
+  name: 'embedded-vacuum',
+  prepare: async (store) => {
+    const tables = await store.sql<{ name: string }>(
+      `SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace ORDER BY relname`,
+    );
+    for (const { name } of tables) await store.sql(`VACUUM "${name.replaceAll('"', '""')}"`);
+  },
+  steps: [],
+};
+
+/** The sweeps of a store: every retention sweep, and on the embedded store its vacuum. */
+export function storeSweeps(kind: Store['kind'], config: Pick<Config, 'retention' | 'oauth'>, clock: () => Date): Sweep[] {
+  return [...retentionSweeps(config, clock), ...(kind === 'embedded' ? [EMBEDDED_VACUUM] : [])];
+}
