@@ -114,6 +114,22 @@ describe('GET /v1/bookings/{id}/ics', () => {
     expect((await app.call('DELETE', `/v1/bookings/${res.body.id}`, { key })).status).toBe(200);
   });
 
+  it('names its ORGANIZER by email when the human’s name is control characters only, and the attendee too', async () => {
+    const blank = await createRuledHuman(app, key, {}, { email: 'blank@example.com' });
+    const renamed = await app.call('PATCH', `/v1/humans/${blank}`, { key, body: { name: '\u0007\u0001' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    const res = await app.call('POST', '/v1/bookings', {
+      key,
+      body: bookingBody(blank, at(MONDAY, '09:00'), 30, { attendee_name: '\u001b', attendee_email: 'eve@example.com' }),
+    });
+    expect(res.status, res.text).toBe(201);
+    const file = await ics(res.body.id);
+    expect(file.status, file.text).toBe(200);
+    const parsed = parse(file.text);
+    expect(String(parsed.organizer).toLowerCase()).toBe('mailto:blank@example.com');
+    expect(String(parsed.attendee!.getFirstValue()).toLowerCase()).toBe('mailto:eve@example.com');
+  });
+
   it('is an iTIP CANCEL once cancelled, with a higher SEQUENCE and the same UID', async () => {
     const booking = await book('11:00');
     await app.call('DELETE', `/v1/bookings/${booking.id}`, { key });

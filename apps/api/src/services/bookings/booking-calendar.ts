@@ -74,7 +74,9 @@ export function bookingEvent(row: CalendarRow): ICalEventData {
     summary: `${humanName} / ${attendeeName}`,
     description: `Booking ${row.id} (${row.durationMinutes} minutes) with ${attendee}, made with humantime.`,
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: row.humanEmail ? { name: humanName, email: row.humanEmail } : null,
+    // A name of control characters only is empty once they are left out; the ORGANIZER's name
+    // (its CN, which ical-generator requires) is then the email.
+    organizer: row.humanEmail ? { name: humanName || row.humanEmail, email: row.humanEmail } : null,
     // An ATTENDEE makes the event group-scheduled, which must name its ORGANIZER (RFC 5545
     // §3.8.4.3): without the human's email there is none, and the attendee is in the text only.
     attendees:
