@@ -53,3 +53,63 @@ describe.runIf(process.env.HT_TEST_STORE !== 'postgres')('embedded store text fi
     }
   }, 120_000);
 });
+
+// The store's own statements run prepared, each planned once (embedded-statements.ts).
+describe.runIf(process.env.HT_TEST_STORE !== 'postgres')('embedded store statements', () => {
+  const prepared = async (store: Awaited<ReturnType<typeof openEmbedded>>) =>
+    (
+      await store.sql<{ statement: string; generic_plans: number; custom_plans: number }>(
+        `SELECT regexp_replace(statement, '^PREPARE \\w+ AS ', '') AS statement, generic_plans::int AS generic_plans,
+                custom_plans::int AS custom_plans
+           FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`,
+      )
+    ).sort((a, b) => a.statement.localeCompare(b.statement));
+
+  it('are prepared once and then run on one plan, with every value as it was given', async () => {
+    const statements: string[] = [];
+    const store = await openEmbedded(undefined, (text) => statements.push(text));
+    try {
+      // A table named as one the caches read (no migrations here): its writes move a counter.
+      await store.sql('CREATE TABLE bookings (id int PRIMARY KEY, note text, flag boolean, at timestamptz)');
+      const insert = 'INSERT INTO bookings (id, note, flag, at) VALUES ($1::int, $2::text, $3::boolean, $4::timestamptz) RETURNING id';
+      const notes = ["it's", "''", '\\', 'Zoë; DROP TABLE bookings; --', null, '$1', 'a\nb'];
+      const before = store.changes!.schedules;
+      for (const [i, note] of notes.entries()) await store.sql(insert, [i, note, i % 2 === 0, '2026-11-28T10:00:00.000Z']);
+      const rows = await store.sql<{ id: number; note: string | null; flag: boolean; at: Date }>('SELECT * FROM bookings ORDER BY id');
+      expect(rows.map((r) => r.note)).toEqual(notes);
+      expect(rows.map((r) => r.flag)).toEqual(notes.map((_, i) => i % 2 === 0));
+      expect(rows.every((r) => r.at.toISOString() === '2026-11-28T10:00:00.000Z')).toBe(true);
+      const [kept] = (await prepared(store)).filter((s) => s.statement.includes('INSERT INTO bookings'));
+      expect(kept).toMatchObject({ generic_plans: notes.length, custom_plans: 0 });
+      // The statement hook and the write counters see the statement's text, not EXECUTE.
+      expect(statements.filter((s) => s === insert)).toHaveLength(notes.length);
+      expect(statements.some((s) => /^(EXECUTE|PREPARE)\b/.test(s))).toBe(false);
+      expect(store.changes!.schedules).toBe(before + notes.length);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('run as they are when they cannot be prepared, or a value cannot be written as a literal', async () => {
+    const store = await openEmbedded(undefined, undefined);
+    try {
+      // Not a statement PREPARE takes: run as it is, every time.
+      for (let i = 0; i < 2; i++) expect(await store.sql('SHOW plan_cache_mode')).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+      // An array, a NUL: bound as parameters (a NUL is refused by PostgreSQL either way).
+      expect(await store.sql<{ n: number }>('SELECT cardinality($1::text[]) AS n', [['a', 'b']])).toEqual([{ n: 2 }]);
+      await expect(store.sql('SELECT $1::text AS v', ['a\0b'])).rejects.toThrow();
+      expect(await store.sql<{ v: string }>('SELECT $1::text AS v', ['ok'])).toEqual([{ v: 'ok' }]);
+      expect((await prepared(store)).map((s) => s.statement)).toEqual(['SELECT $1::text AS v']);
+      // In a transaction, a statement not yet prepared runs as it is; prepared ones are executed.
+      await store.transaction(async (tx) => {
+        expect(await tx.query<{ v: number }>('SELECT $1::int + 1 AS v', [1])).toEqual([{ v: 2 }]);
+        expect(await tx.query<{ v: string }>('SELECT $1::text AS v', ['in'])).toEqual([{ v: 'in' }]);
+      });
+      const kept = await prepared(store);
+      expect(kept.map((s) => s.statement)).toEqual(['SELECT $1::text AS v']);
+      expect(kept[0]!.generic_plans).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+});

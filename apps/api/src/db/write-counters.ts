@@ -34,10 +34,22 @@ function countChange(changes: StoreChanges, sql: string) {
   if (CALENDAR_TABLES.test(sql)) changes.calendars++;
 }
 
-/** Routes every statement of `pglite` (Prisma's adapter's too, and transactions') through countChange. */
-export function countChanges(pglite: PGlite, onStatement: ((text: string) => void) | undefined): StoreChanges {
+const EXECUTE = /^EXECUTE (\w+)/;
+
+/**
+ * Routes every statement of `pglite` (Prisma's adapter's too, and transactions') through
+ * countChange. An EXECUTE of a statement prepared by the store (`prepared`: name → text,
+ * db/embedded-statements.ts) counts as its text.
+ */
+export function countChanges(
+  pglite: PGlite,
+  onStatement: ((text: string) => void) | undefined,
+  prepared: ReadonlyMap<string, string> = new Map(),
+): StoreChanges {
   const changes: StoreChanges = { keys: 0, schedules: 0, deliveries: 0, calendars: 0 };
-  const noteStatement = (sql: string) => {
+  const noteStatement = (sent: string) => {
+    const name = EXECUTE.exec(sent)?.[1];
+    const sql = (name && prepared.get(name)) || sent;
     countChange(changes, sql);
     onStatement?.(sql);
   };
