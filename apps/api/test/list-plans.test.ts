@@ -4,6 +4,7 @@
 // by Join Filter, over all its loops), or a Seq Scan of a big table, fails it: that is a list
 // whose cost grows with the table or with the depth of the page, not with the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlLiteral } from '../src/db/embedded-statements.js';
 import { feedPageQuery } from '../src/db/tables/events.js';
 import {
   BOOKING_JSON_COLUMNS,
@@ -58,11 +59,40 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function explain(q: { text: string; values: unknown[] }) {
-  const [row] = await db.store.sql<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`, q.values);
+const planOf = (row: { 'QUERY PLAN': unknown } | undefined): PlanNode => {
   const json = row!['QUERY PLAN'];
   const [plan] = (typeof json === 'string' ? JSON.parse(json) : json) as Array<{ Plan: PlanNode }>;
   return plan!.Plan;
+};
+
+/** The plan made for the statement's values, as PostgreSQL makes it for a statement run once. */
+async function explain(q: { text: string; values: unknown[] }) {
+  return planOf((await db.store.sql<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`, q.values))[0]);
+}
+
+/** A value as an SQL literal of no type, which takes its parameter's (as the embedded store runs its statements). */
+const literal = (v: unknown) => {
+  const written = sqlLiteral(v);
+  if (written === undefined) throw new Error(`no literal for ${typeof v}`);
+  return written;
+};
+
+/**
+ * The plan made once for the statement whatever its values (a generic plan), run with them: the
+ * plan the server's connections keep for a named statement (db/server-store.ts). It must be as
+ * lean as the plan made for the values.
+ */
+async function explainGeneric(q: { text: string; values: unknown[] }) {
+  return db.store.withSession(async (s) => {
+    await s.exec(`PREPARE lean_check AS ${q.text}`);
+    try {
+      await s.exec('SET plan_cache_mode = force_generic_plan');
+      const args = q.values.length ? `(${q.values.map(literal).join(', ')})` : '';
+      return planOf((await s.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE lean_check${args}`))[0]);
+    } finally {
+      await s.exec('DEALLOCATE lean_check; RESET plan_cache_mode');
+    }
+  });
 }
 
 /** Every node of the plan that reads far more than the query answers. */
@@ -90,17 +120,22 @@ function scanned(node: PlanNode): number {
 }
 
 /**
- * Runs the statement (for its rows) and its EXPLAIN ANALYZE, and checks the plan. `reads`:
+ * Runs the statement (for its rows) and its EXPLAIN ANALYZE, and checks the plan, both the one
+ * made for its values and the generic one. `reads`:
  * the rows it may read for what it answers, when that is more than the page (a date range's).
  * `inIndexOrder`: the page is read in its index's order, so nothing sorts it again.
  * `scans`: the most rows its scans may give in all (what a sort would read).
  */
 async function expectLean(q: { text: string; values: unknown[] }, { reads = 0, inIndexOrder = false, scans = Infinity } = {}) {
   const rows = await db.store.sql<Record<string, unknown>>(q.text, q.values);
-  const plan = await explain(q);
-  const found = [...wasteful(plan, Math.max(rows.length, reads / 10)), ...(inIndexOrder ? sorts(plan) : [])];
-  if (scanned(plan) > scans) found.push(`its scans gave ${scanned(plan)} rows`);
-  expect(found, q.text.replace(/\s+/g, ' ').slice(0, 160)).toEqual([]);
+  for (const [kind, plan] of [
+    ['for its values', await explain(q)],
+    ['generic', await explainGeneric(q)],
+  ] as const) {
+    const found = [...wasteful(plan, Math.max(rows.length, reads / 10)), ...(inIndexOrder ? sorts(plan) : [])];
+    if (scanned(plan) > scans) found.push(`its scans gave ${scanned(plan)} rows`);
+    expect(found, `${kind}: ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`).toEqual([]);
+  }
   return rows;
 }
 
@@ -318,6 +353,12 @@ describe('the lists read their page, not the table', () => {
   });
 
   it("the slots read (a human's week)", async () => {
-    await expectLean(snapshotsQuery(org.id, { humanIds: [org.humanIds[7]!], dateFrom: '2026-11-23', dateTo: '2026-11-29' }));
+    // Not knowing how many ids it is given, the generic plan reads a table of a few hundred
+    // humans whole rather than look each up (at 10,000 humans it looks them up): as with the
+    // humans list above, the planner's choice, and cheap. Their bookings are read by index.
+    const [humans] = await db.store.sql<{ n: number }>('SELECT count(*)::int AS n FROM humans');
+    await expectLean(snapshotsQuery(org.id, { humanIds: [org.humanIds[7]!], dateFrom: '2026-11-23', dateTo: '2026-11-29' }), {
+      reads: humans!.n,
+    });
   });
 });

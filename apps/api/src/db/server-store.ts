@@ -31,6 +31,20 @@ interface PoolOptions {
   settings?: Record<string, string>;
 }
 
+/**
+ * Each named statement is planned once per connection, for any values (a generic plan), and
+ * never again. Left to itself PostgreSQL plans a statement for its values five times, then
+ * keeps a generic plan only when its estimated cost is no higher; on a large organization's
+ * history the estimates of a parameterized LIMIT or of a value's selectivity made it keep
+ * planning the events feed, the bookings by status, the delivery log and the slots read at
+ * every run, which cost more than running them (docs/decisions/0054). The service's
+ * statements are written for plans that do not depend on their values (every index walk
+ * bounded by the organization and a key); test/list-plans.test.ts checks each hot one's
+ * generic plan on a seeded database. Unnamed statements (Prisma's) are still planned at every
+ * run, now without looking at their values, which their lookups by key do not need.
+ */
+const GENERIC_PLANS = { plan_cache_mode: 'force_generic_plan' };
+
 /** How long a statement waits for a free connection of a busy pool before it fails (503). */
 const POOL_WAIT_MS = 10_000;
 
@@ -99,15 +113,12 @@ function serverPool(databaseUrl: string, { max, connectTimeoutMs, onStatement, s
 export function openServer(databaseUrl: string, options: StoreOptions): Store {
   const { onStatement, poolSize = 10, connectTimeoutMs = 1_500 } = options;
   const pooled = options.pooler === 'transaction';
-  const pool = serverPool(databaseUrl, { max: poolSize, connectTimeoutMs, onStatement });
-  // The key statements' own connections (Store.keySql). Behind a pooler their statements are
-  // unnamed, so planned at every run anyway, and the pooler would refuse the setting.
-  const keyPool = serverPool(databaseUrl, {
-    max: KEY_STATEMENTS_IN_FLIGHT,
-    connectTimeoutMs,
-    onStatement,
-    settings: pooled ? {} : { plan_cache_mode: 'force_generic_plan' },
-  });
+  // Generic plans on every connection (see GENERIC_PLANS), except behind a pooler, which
+  // refuses the setting and where statements are unnamed, so planned at every run anyway.
+  const generic: Record<string, string> = pooled ? {} : GENERIC_PLANS;
+  const pool = serverPool(databaseUrl, { max: poolSize, connectTimeoutMs, onStatement, settings: generic });
+  // The key statements' own connections (Store.keySql).
+  const keyPool = serverPool(databaseUrl, { max: KEY_STATEMENTS_IN_FLIGHT, connectTimeoutMs, onStatement, settings: generic });
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   const nameOf = statementNamer();
   // A caller's own name, or one given here (see statementNamer). None behind a transaction-mode
