@@ -56,10 +56,12 @@ export class EmbeddedStatements {
     try {
       return await run(`EXECUTE ${name}${values.length ? `(${values.join(', ')})` : ''}`);
     } catch (error) {
-      // A migration changed what the statement returns: prepared again at its next run.
+      // A migration changed what the statement returns: prepared again at its next run
+      // outside a transaction. In one, the error has ended the transaction.
       if ((error as { code?: string }).code !== PLAN_CHANGED_RESULT) throw error;
       this.names.delete(text);
       this.texts.delete(name);
+      if (!mayPrepare) throw error;
       await this.raw(`DEALLOCATE ${name}`).catch(() => {});
       return run(text, params);
     }

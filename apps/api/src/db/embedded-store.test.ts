@@ -108,6 +108,13 @@ describe.runIf(process.env.HT_TEST_STORE !== 'postgres')('embedded store stateme
       const kept = await prepared(store);
       expect(kept.map((s) => s.statement)).toEqual(['SELECT $1::text AS v']);
       expect(kept[0]!.generic_plans).toBe(2);
+      // A table changed under a prepared statement (a migration): prepared again, same answer.
+      await store.sql('CREATE TABLE t (id int)');
+      await store.sql('INSERT INTO t VALUES ($1::int)', [7]);
+      expect(await store.sql('SELECT * FROM t WHERE id = $1::int', [7])).toEqual([{ id: 7 }]);
+      await store.sql('ALTER TABLE t ADD COLUMN note text');
+      expect(await store.sql('SELECT * FROM t WHERE id = $1::int', [7])).toEqual([{ id: 7, note: null }]);
+      expect(await store.sql('SELECT * FROM t WHERE id = $1::int', [7])).toEqual([{ id: 7, note: null }]);
     } finally {
       await store.close();
     }
