@@ -17,6 +17,16 @@ const PLAN_CHANGED_RESULT = '0A000';
 const CAP = 500;
 
 /**
+ * Statements run before every statement is prepared again, then twice as many each time, up
+ * to REPLAN_MAX. A plan keeps the table sizes it was made with, and PGlite runs no
+ * autovacuum, whose ANALYZE would make the server plan again: a statement prepared on a new
+ * store's empty tables (a sequential scan of nothing) would otherwise scan them whole once
+ * they hold thousands of rows.
+ */
+const REPLAN_FIRST = 1_000;
+const REPLAN_MAX = 100_000;
+
+/**
  * A value as an SQL literal that takes its parameter's type, or undefined when it is not one
  * this writes (anything but text, numbers and booleans: the statement then runs unnamed). A
  * text is quoted with its quotes doubled (standard_conforming_strings is on: a backslash is
@@ -36,11 +46,18 @@ export class EmbeddedStatements {
   /** Name → text, for the write counters (db/write-counters.ts), which classify a statement by its text. */
   readonly texts = new Map<string, string>();
   private prepared = 0;
+  private runs = 0;
+  /** Names of the last round of statements, deallocated at the next (long after any run of them has ended). */
+  private retired: string[] = [];
 
   /**
    * @param raw PGlite's own query, outside any transaction and not counted: it PREPAREs.
+   * @param replanAt statements run before the first round of statements is prepared again.
    */
-  constructor(private readonly raw: PGlite['query']) {}
+  constructor(
+    private readonly raw: PGlite['query'],
+    private replanAt = REPLAN_FIRST,
+  ) {}
 
   /**
    * Runs `text` with `params` through `run` (the session's query or a transaction's): as an
@@ -48,6 +65,7 @@ export class EmbeddedStatements {
    * (outside a transaction: PGlite's own query would wait for the transaction to end).
    */
   async query(run: Query, text: string, params: unknown[] = [], mayPrepare = true): Promise<Results<unknown>> {
+    if (++this.runs >= this.replanAt && mayPrepare) await this.replan();
     const values = params.map(sqlLiteral);
     if (values.some((v) => v === undefined)) return run(text, params);
     let name = this.names.get(text);
@@ -65,6 +83,19 @@ export class EmbeddedStatements {
       await this.raw(`DEALLOCATE ${name}`).catch(() => {});
       return run(text, params);
     }
+  }
+
+  /** Lets every statement be prepared again at its next run, with the tables' sizes of now. */
+  private async replan(): Promise<void> {
+    const gone = this.retired;
+    this.retired = [...this.texts.keys()];
+    this.names.clear();
+    for (const name of gone) {
+      this.texts.delete(name);
+      await this.raw(`DEALLOCATE ${name}`).catch(() => {});
+    }
+    this.runs = 0;
+    this.replanAt = Math.min(this.replanAt * 2, REPLAN_MAX);
   }
 
   /** Prepares `text` under a new name; null when it cannot be, or takes another number of parameters. */

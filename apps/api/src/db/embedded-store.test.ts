@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { EmbeddedStatements } from './embedded-statements.js';
 import { EMBEDDED_SETTINGS, openEmbedded } from './embedded-store.js';
 
 // The embedded store's own settings (its memory: docs/decisions/0050-embedded-store-memory.md),
@@ -117,6 +119,45 @@ describe.runIf(process.env.HT_TEST_STORE !== 'postgres')('embedded store stateme
       expect(await store.sql('SELECT * FROM t WHERE id = $1::int', [7])).toEqual([{ id: 7, note: null }]);
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe.runIf(process.env.HT_TEST_STORE !== 'postgres')('embedded store statements as tables grow', () => {
+  it('are prepared again after a while, so a plan made on an empty table does not scan it once it is full', async () => {
+    const pglite = await PGlite.create();
+    try {
+      const statements = new EmbeddedStatements(pglite.query.bind(pglite), 4);
+      const run = (text: string, params?: unknown[]) => pglite.query(text, params);
+      // A table of a few rows, vacuumed (as the retention job does): one page, read whole.
+      await pglite.exec(`SET plan_cache_mode = force_generic_plan; CREATE TABLE t (id int PRIMARY KEY, note text);
+                         INSERT INTO t VALUES (1, 'one'), (2, 'two')`);
+      await pglite.exec('VACUUM t');
+      const find = 'SELECT note FROM t WHERE id = $1::int';
+      const planOf = async () => {
+        const [name] = (
+          await pglite.query<{ name: string }>(
+            `SELECT name FROM pg_prepared_statements WHERE statement LIKE '%FROM t WHERE%' ORDER BY prepare_time DESC LIMIT 1`,
+          )
+        ).rows;
+        const plan = await pglite.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE ${name!.name}('7')`);
+        return plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      };
+      expect((await statements.query(run, find, [7])).rows).toEqual([]);
+      expect(await planOf()).toMatch(/Seq Scan/);
+      await pglite.exec("INSERT INTO t SELECT n, 'note ' || n FROM generate_series(3, 20000) n");
+      // Runs 2 and 3 keep the plan made on the empty table; the 4th prepares it again.
+      for (let i = 0; i < 2; i++) await statements.query(run, find, [7]);
+      expect(await planOf()).toMatch(/Seq Scan/);
+      expect((await statements.query(run, find, [7])).rows).toEqual([{ note: 'note 7' }]);
+      expect(await planOf()).toMatch(/Index Scan/);
+      // The first round's statement stays until the next round (a run of it may be in flight), then goes.
+      const count = async () => (await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0]!.n;
+      expect(await count()).toBe(2);
+      for (let i = 0; i < 8; i++) expect((await statements.query(run, find, [7])).rows).toEqual([{ note: 'note 7' }]);
+      expect(await count()).toBe(2);
+    } finally {
+      await pglite.close();
     }
   });
 });
