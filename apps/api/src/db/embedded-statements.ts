@@ -9,8 +9,7 @@ import type { PGlite, Results } from '@electric-sql/pglite';
 /** PGlite's query, as the store calls it. */
 type Query = (text: string, params?: unknown[]) => Promise<Results<unknown>>;
 
-/** SQLSTATEs after which a prepared statement is let go and the text run as it is. */
-const IN_FAILED_TRANSACTION = '25P02';
+/** The SQLSTATE after which a prepared statement is let go and the text run as it is. */
 const PLAN_CHANGED_RESULT = '0A000';
 
 /** The most texts kept prepared: the code's statements are a few dozen; past it, texts run unnamed. */
@@ -19,9 +18,9 @@ const CAP = 500;
 /**
  * Statements run before every statement is prepared again, then twice as many each time, up
  * to REPLAN_MAX. A plan keeps the table sizes it was made with, and PGlite runs no
- * autovacuum, whose ANALYZE would make the server plan again: a statement prepared on a new
- * store's empty tables (a sequential scan of nothing) would otherwise scan them whole once
- * they hold thousands of rows.
+ * autovacuum, whose ANALYZE would make the server plan again: a statement prepared while a
+ * table held a page or so (read whole, the cheapest way then) would otherwise go on reading it
+ * whole once it holds thousands of rows.
  */
 const REPLAN_FIRST = 1_000;
 const REPLAN_MAX = 100_000;
@@ -99,12 +98,11 @@ export class EmbeddedStatements {
   }
 
   /** Prepares `text` under a new name; null when it cannot be, or takes another number of parameters. */
-  private async prepare(text: string, count: number): Promise<string | null | undefined> {
+  private async prepare(text: string, count: number): Promise<string | null> {
     const name = `ht${++this.prepared}`;
     try {
       await this.raw(`PREPARE ${name} AS ${text}`);
-    } catch (error) {
-      if ((error as { code?: string }).code === IN_FAILED_TRANSACTION) return undefined;
+    } catch {
       this.names.set(text, null);
       return null;
     }
